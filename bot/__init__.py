@@ -1,0 +1,2 @@
+"""Wargame referee bot: the application layer."""
+from __future__ import annotations
