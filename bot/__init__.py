@@ -1,2 +1,3 @@
 """Wargame referee bot: the application layer."""
+
 from __future__ import annotations

@@ -1,1 +1,37 @@
+"""The contracts every game implements (ARCHITECTURE.md, "The contracts of bot/rules/core")."""
+
 from __future__ import annotations
+
+from bot.rules.core.dice import Dice, DiceExhausted, NoDice, ReplayDice, Roll, ScriptedDice
+from bot.rules.core.errors import RuleViolation
+from bot.rules.core.events import PUBLIC, Event
+from bot.rules.core.model import Action, GameState, Result, View
+from bot.rules.core.prompt import Choice, Option, OrderForm, Prompt
+from bot.rules.core.ruleset import Outcome, Ruleset, Scenario
+from bot.rules.core.text import Label, Text, t
+
+__all__ = [
+    "PUBLIC",
+    "Action",
+    "Choice",
+    "Dice",
+    "DiceExhausted",
+    "Event",
+    "GameState",
+    "Label",
+    "NoDice",
+    "Option",
+    "OrderForm",
+    "Outcome",
+    "Prompt",
+    "ReplayDice",
+    "Result",
+    "Roll",
+    "RuleViolation",
+    "Ruleset",
+    "Scenario",
+    "ScriptedDice",
+    "Text",
+    "View",
+    "t",
+]

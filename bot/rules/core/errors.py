@@ -1,0 +1,23 @@
+"""The one exception a rules engine raises for an illegal order."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class RuleViolation(Exception):
+    """An order the rules forbid.
+
+    `code` is stable (an i18n key suffix, e.g. ``was.move.enemy_port``), `section` cites the
+    rulebook (``War at Sea 6.4``) and `params` fill the localised message. Engines raise it
+    before changing anything, so the caller's state is untouched.
+    """
+
+    def __init__(self, code: str, section: str, **params: Any) -> None:
+        super().__init__(f"{code} ({section}) {params}" if params else f"{code} ({section})")
+        self.code = code
+        self.section = section
+        self.params = params
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"code": self.code, "section": self.section, "params": self.params}

@@ -1,0 +1,34 @@
+"""Which rulesets exist. Games register at import; tests may register their own."""
+
+from __future__ import annotations
+
+from importlib import import_module
+
+from bot.rules.core.errors import RuleViolation
+from bot.rules.core.ruleset import Ruleset
+
+_RULESETS: dict[str, Ruleset] = {}  # type: ignore[type-arg]
+_BUILTIN = {"war-at-sea": "bot.rules.war_at_sea"}
+
+
+def register(ruleset: Ruleset) -> Ruleset:  # type: ignore[type-arg]
+    _RULESETS[ruleset.id] = ruleset
+    return ruleset
+
+
+def get(ruleset_id: str) -> Ruleset:  # type: ignore[type-arg]
+    if ruleset_id not in _RULESETS and ruleset_id in _BUILTIN:
+        import_module(_BUILTIN[ruleset_id])
+    try:
+        return _RULESETS[ruleset_id]
+    except KeyError:
+        raise RuleViolation("core.ruleset.unknown", "Referee", ruleset=ruleset_id) from None
+
+
+def available() -> list[str]:
+    for name in _BUILTIN:
+        try:
+            get(name)
+        except (RuleViolation, ImportError):
+            continue  # a game still being written is simply not offered
+    return sorted(_RULESETS)

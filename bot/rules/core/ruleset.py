@@ -1,0 +1,114 @@
+"""The contract a game implements so the referee can drive it."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar, Generic, TypeVar
+
+from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
+
+from bot.rules.core.dice import Dice
+from bot.rules.core.errors import RuleViolation
+from bot.rules.core.events import Event
+from bot.rules.core.model import Action, GameState, View
+from bot.rules.core.prompt import Prompt
+from bot.rules.core.text import Text
+
+S = TypeVar("S", bound=GameState)
+
+
+class Scenario(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    id: str
+    title: Text
+
+
+class Outcome(BaseModel, Generic[S]):
+    """A new state and what happened on the way to it."""
+
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+
+    state: S
+    events: list[Event]
+
+
+class Ruleset(ABC, Generic[S]):
+    """A game as a value. Pure: no I/O, no clock, no randomness but the injected dice."""
+
+    id: ClassVar[str]
+    title: ClassVar[Text]
+    seats: ClassVar[tuple[str, ...]]
+    state_model: ClassVar[type[GameState]]
+    options_model: ClassVar[type[BaseModel]]
+    action_adapter: ClassVar[TypeAdapter[Any]]
+
+    # --- set-up -------------------------------------------------------------------------
+    @abstractmethod
+    def scenarios(self) -> list[Scenario]: ...
+
+    def parse_options(self, raw: dict[str, Any]) -> BaseModel:
+        try:
+            return self.options_model.model_validate(raw)
+        except ValidationError as exc:
+            raise RuleViolation("core.options.invalid", "Referee", detail=_first(exc)) from exc
+
+    @abstractmethod
+    def setup(self, scenario: str, options: BaseModel, dice: Dice) -> Outcome[S]: ...
+
+    # --- play ---------------------------------------------------------------------------
+    @abstractmethod
+    def prompts(self, state: S) -> list[Prompt]:
+        """Every open decision. Several seats at once when the rules make them simultaneous."""
+
+    def parse_action(self, raw: dict[str, Any]) -> Action:
+        try:
+            action: Action = self.action_adapter.validate_python(raw)
+        except ValidationError as exc:
+            raise RuleViolation("core.action.malformed", "Referee", detail=_first(exc)) from exc
+        return action
+
+    def apply(self, state: S, seat: str, action: Action, dice: Dice) -> Outcome[S]:
+        """Check the seat owes a decision that takes this order, then let the game apply it
+        to a deep copy, so a RuleViolation raised anywhere leaves ``state`` untouched."""
+        if state.result is not None:
+            raise RuleViolation("core.game.over", "Referee")
+        open_for_seat = [p for p in self.prompts(state) if p.seat == seat]
+        if not open_for_seat:
+            raise RuleViolation("core.prompt.not_your_turn", "Referee", seat=seat)
+        prompt = next((p for p in open_for_seat if p.form(action.type)), None)
+        if prompt is None:
+            raise RuleViolation(
+                "core.prompt.wrong_order",
+                open_for_seat[0].section,
+                order=action.type,
+                expected=open_for_seat[0].kind,
+            )
+        work = state.model_copy(deep=True)
+        return self.resolve(work, seat, action, prompt, dice)
+
+    @abstractmethod
+    def resolve(
+        self, state: S, seat: str, action: Action, prompt: Prompt, dice: Dice
+    ) -> Outcome[S]:
+        """Apply a well-typed order for an open prompt to ``state`` (a private copy)."""
+
+    # --- what each audience sees -----------------------------------------------------------
+    @abstractmethod
+    def view(self, state: S, audience: str | None) -> View: ...
+
+    def secrets(self, state: S, audience: str | None) -> set[str]:
+        """Strings that this audience must not be able to read anywhere (tests check every
+        message, image view and export against them). Games with hidden information override."""
+        return set()
+
+    def load_state(self, raw: dict[str, Any] | str | bytes) -> S:
+        if isinstance(raw, str | bytes):
+            return self.state_model.model_validate_json(raw)  # type: ignore[return-value]
+        return self.state_model.model_validate(raw)  # type: ignore[return-value]
+
+
+def _first(exc: ValidationError) -> str:
+    err = exc.errors()[0]
+    where = ".".join(str(p) for p in err.get("loc", ()))
+    return f"{where}: {err.get('msg', '')}".strip(": ")

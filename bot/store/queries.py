@@ -1,0 +1,347 @@
+"""The SQL, as plain synchronous functions on a sqlite3 connection (run by Store)."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from typing import Any
+
+from bot.rules.core import Event, Roll, Text
+from bot.store.records import Commit, Deadline, GameRecord, LoadedGame, LogEntry, OutboxMessage
+
+_GAME_COLUMNS = (
+    "id, guild_id, channel_id, thread_id, ruleset, scenario, options, settings, status, "
+    "version, next_roll, seed, commitment, created_by, created_at, updated_at"
+)
+_UPDATABLE = {"channel_id", "thread_id", "settings", "status", "options", "scenario", "updated_at"}
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+
+
+def _game(row: tuple[Any, ...]) -> GameRecord:
+    keys = [k.strip() for k in _GAME_COLUMNS.split(",")]
+    data = dict(zip(keys, row, strict=True))
+    data["options"] = json.loads(data["options"])
+    data["settings"] = json.loads(data["settings"])
+    return GameRecord.model_validate(data)
+
+
+# --- games ----------------------------------------------------------------------------------
+def insert_game(c: sqlite3.Connection, g: GameRecord) -> None:
+    c.execute(
+        f"INSERT INTO games ({_GAME_COLUMNS}) VALUES ({', '.join('?' * 16)})",
+        (
+            g.id, g.guild_id, g.channel_id, g.thread_id, g.ruleset, g.scenario,
+            _dumps(g.options), _dumps(g.settings), g.status, g.version, g.next_roll,
+            g.seed, g.commitment, g.created_by, g.created_at, g.updated_at,
+        ),
+    )  # fmt: skip
+
+
+def select_game(c: sqlite3.Connection, game_id: str) -> GameRecord | None:
+    row = c.execute(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)).fetchone()
+    return _game(row) if row else None
+
+
+def select_games(
+    c: sqlite3.Connection, guild_id: str | None, statuses: tuple[str, ...] | None
+) -> list[GameRecord]:
+    sql, params = f"SELECT {_GAME_COLUMNS} FROM games WHERE 1=1", []
+    if guild_id is not None:
+        sql += " AND guild_id = ?"
+        params.append(guild_id)
+    if statuses:
+        sql += f" AND status IN ({', '.join('?' * len(statuses))})"
+        params.extend(statuses)
+    return [_game(r) for r in c.execute(sql + " ORDER BY created_at, id", params)]
+
+
+def select_games_of_user(c: sqlite3.Connection, user_id: str) -> list[tuple[GameRecord, str]]:
+    cols = ", ".join(f"g.{k.strip()}" for k in _GAME_COLUMNS.split(","))
+    rows = c.execute(
+        f"SELECT {cols}, s.seat FROM games g JOIN seats s ON s.game_id = g.id "
+        "WHERE s.user_id = ? ORDER BY g.created_at, g.id, s.seat",
+        (user_id,),
+    ).fetchall()
+    return [(_game(r[:-1]), r[-1]) for r in rows]
+
+
+def update_game(c: sqlite3.Connection, game_id: str, fields: dict[str, Any]) -> None:
+    unknown = set(fields) - _UPDATABLE
+    if unknown:
+        raise ValueError(f"cannot update {sorted(unknown)}")
+    values = {k: _dumps(v) if k in ("settings", "options") else v for k, v in fields.items()}
+    sets = ", ".join(f"{k} = ?" for k in values)
+    c.execute(f"UPDATE games SET {sets} WHERE id = ?", (*values.values(), game_id))
+
+
+def game_version(c: sqlite3.Connection, game_id: str) -> int | None:
+    row = c.execute("SELECT version FROM games WHERE id = ?", (game_id,)).fetchone()
+    return int(row[0]) if row else None
+
+
+# --- seats ----------------------------------------------------------------------------------
+def select_seats(c: sqlite3.Connection, game_id: str) -> dict[str, str]:
+    rows = c.execute("SELECT seat, user_id FROM seats WHERE game_id = ? ORDER BY seat", (game_id,))
+    return {seat: user for seat, user in rows}
+
+
+def upsert_seat(c: sqlite3.Connection, game_id: str, seat: str, user_id: str | None) -> None:
+    if user_id is None:
+        c.execute("DELETE FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat))
+    else:
+        c.execute(
+            "INSERT INTO seats (game_id, seat, user_id) VALUES (?, ?, ?) "
+            "ON CONFLICT (game_id, seat) DO UPDATE SET user_id = excluded.user_id",
+            (game_id, seat, user_id),
+        )
+
+
+# --- the log --------------------------------------------------------------------------------
+def action_n_for_key(c: sqlite3.Connection, game_id: str, key: str) -> int | None:
+    row = c.execute("SELECT n FROM actions WHERE game_id = ? AND key = ?", (game_id, key))
+    found = row.fetchone()
+    return int(found[0]) if found else None
+
+
+def write_commit(c: sqlite3.Connection, m: Commit) -> None:
+    e = m.entry
+    c.execute(
+        "INSERT INTO actions (game_id, n, seat, user_id, key, action, events, reveals, created_at)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (
+            m.game_id, e.n, e.seat, e.user_id, e.key, _dumps(e.action),
+            _dumps([ev.model_dump(mode="json") for ev in e.events]), int(e.reveals), e.created_at,
+        ),
+    )  # fmt: skip
+    if e.rolls:
+        c.executemany(
+            "INSERT INTO rolls (game_id, n, action_n, label, sides, value, private_to)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [
+                (m.game_id, r.n, e.n, _dumps(r.label.model_dump()), r.sides, r.value, r.private_to)
+                for r in e.rolls
+            ],
+        )
+    next_roll = e.rolls[-1].n + 1 if e.rolls else None
+    c.execute(
+        "UPDATE games SET version = version + 1, next_roll = COALESCE(?, next_roll),"
+        " status = COALESCE(?, status), updated_at = ? WHERE id = ?",
+        (next_roll, m.status, e.created_at, m.game_id),
+    )
+    if m.snapshot is not None:
+        c.execute(
+            "INSERT OR REPLACE INTO snapshots (game_id, n, state) VALUES (?, ?, ?)",
+            (m.game_id, e.n, m.snapshot),
+        )
+    replace_deadlines(c, m.game_id, m.deadlines)
+    if m.fired_deadline is not None:
+        seat, prompt_id = m.fired_deadline
+        # The expired deadline stays marked fired even when the new prompt reuses its id.
+        c.execute(
+            "INSERT OR REPLACE INTO deadlines (game_id, seat, prompt_id, due_at, fired)"
+            " SELECT ?, ?, ?, 0, 1 WHERE NOT EXISTS (SELECT 1 FROM deadlines"
+            " WHERE game_id = ? AND seat = ? AND prompt_id != ?)",
+            (m.game_id, seat, prompt_id, m.game_id, seat, prompt_id),
+        )
+    insert_outbox(c, m.outbox)
+
+
+def mark_undone(c: sqlite3.Connection, game_id: str, n: int, version: int) -> None:
+    c.execute("UPDATE actions SET undone = 1 WHERE game_id = ? AND n = ?", (game_id, n))
+    c.execute("DELETE FROM snapshots WHERE game_id = ? AND n >= ?", (game_id, n))
+    c.execute("UPDATE games SET version = ? WHERE id = ?", (version, game_id))
+
+
+def _entries(c: sqlite3.Connection, game_id: str, rows: list[tuple[Any, ...]]) -> list[LogEntry]:
+    if not rows:
+        return []
+    first = rows[0][0]
+    rolls: dict[int, list[Roll]] = {}
+    for n, action_n, label, sides, value, private_to in c.execute(
+        "SELECT n, action_n, label, sides, value, private_to FROM rolls"
+        " WHERE game_id = ? AND action_n >= ? ORDER BY n",
+        (game_id, first),
+    ):
+        roll = Roll(
+            n=n,
+            label=Text.model_validate_json(label),
+            sides=sides,
+            value=value,
+            private_to=private_to,
+        )
+        rolls.setdefault(action_n, []).append(roll)
+    return [
+        LogEntry(
+            n=n,
+            seat=seat,
+            user_id=user,
+            key=key,
+            action=json.loads(action),
+            events=[Event.model_validate(e) for e in json.loads(events)],
+            rolls=rolls.get(n, []),
+            reveals=bool(reveals),
+            undone=bool(undone),
+            created_at=at,
+        )
+        for n, seat, user, key, action, events, reveals, undone, at in rows
+    ]
+
+
+_ENTRY_COLUMNS = "n, seat, user_id, key, action, events, reveals, undone, created_at"
+
+
+def select_log(c: sqlite3.Connection, game_id: str, after: int) -> list[LogEntry]:
+    rows = c.execute(
+        f"SELECT {_ENTRY_COLUMNS} FROM actions WHERE game_id = ? AND n > ? ORDER BY n",
+        (game_id, after),
+    ).fetchall()
+    return _entries(c, game_id, rows)
+
+
+def select_entry_by_key(c: sqlite3.Connection, game_id: str, key: str) -> LogEntry | None:
+    rows = c.execute(
+        f"SELECT {_ENTRY_COLUMNS} FROM actions WHERE game_id = ? AND key = ?", (game_id, key)
+    ).fetchall()
+    entries = _entries(c, game_id, rows)
+    return entries[0] if entries else None
+
+
+def load_game(c: sqlite3.Connection, game_id: str) -> LoadedGame | None:
+    record = select_game(c, game_id)
+    if record is None:
+        return None
+    snap = c.execute(
+        "SELECT n, state FROM snapshots WHERE game_id = ? ORDER BY n DESC LIMIT 1", (game_id,)
+    ).fetchone()
+    after = snap[0] if snap else -1
+    tail = [e for e in select_log(c, game_id, after) if not e.undone]
+    return LoadedGame(
+        record=record,
+        seats=select_seats(c, game_id),
+        snapshot_n=snap[0] if snap else None,
+        snapshot=snap[1] if snap else None,
+        tail=tail,
+    )
+
+
+# --- deadlines ------------------------------------------------------------------------------
+_DEADLINE_COLUMNS = "game_id, seat, prompt_id, due_at, remind_at, reminded, fired"
+
+
+def _deadline(row: tuple[Any, ...]) -> Deadline:
+    keys = [k.strip() for k in _DEADLINE_COLUMNS.split(",")]
+    return Deadline.model_validate(dict(zip(keys, row, strict=True)))
+
+
+def replace_deadlines(c: sqlite3.Connection, game_id: str, deadlines: list[Deadline]) -> None:
+    """Keep a seat's running deadline while it owes the same prompt; otherwise replace it."""
+    keep = {(d.seat, d.prompt_id) for d in deadlines}
+    for seat, prompt_id in c.execute(
+        "SELECT seat, prompt_id FROM deadlines WHERE game_id = ?", (game_id,)
+    ).fetchall():
+        if (seat, prompt_id) not in keep:
+            c.execute("DELETE FROM deadlines WHERE game_id = ? AND seat = ?", (game_id, seat))
+    c.executemany(
+        f"INSERT OR IGNORE INTO deadlines ({_DEADLINE_COLUMNS}) VALUES (?, ?, ?, ?, ?, 0, 0)",
+        [(game_id, d.seat, d.prompt_id, d.due_at, d.remind_at) for d in deadlines],
+    )
+
+
+def select_deadlines(c: sqlite3.Connection, game_id: str) -> list[Deadline]:
+    rows = c.execute(
+        f"SELECT {_DEADLINE_COLUMNS} FROM deadlines WHERE game_id = ? ORDER BY seat", (game_id,)
+    )
+    return [_deadline(r) for r in rows]
+
+
+def select_due_deadlines(c: sqlite3.Connection, now: float) -> list[Deadline]:
+    rows = c.execute(
+        f"SELECT {_DEADLINE_COLUMNS} FROM deadlines WHERE fired = 0 AND"
+        " (due_at <= ? OR (reminded = 0 AND remind_at IS NOT NULL AND remind_at <= ?))"
+        " ORDER BY due_at",
+        (now, now),
+    )
+    return [_deadline(r) for r in rows]
+
+
+def flag_deadline(c: sqlite3.Connection, d: Deadline, flag: str) -> bool:
+    if flag not in ("reminded", "fired"):
+        raise ValueError(flag)
+    cur = c.execute(
+        f"UPDATE deadlines SET {flag} = 1 WHERE game_id = ? AND seat = ? AND prompt_id = ?"
+        f" AND {flag} = 0 AND fired = 0",
+        (d.game_id, d.seat, d.prompt_id),
+    )
+    return cur.rowcount == 1
+
+
+# --- outbox and notices ---------------------------------------------------------------------
+_OUTBOX_COLUMNS = "id, game_id, audience, kind, payload, dedupe, created_at, delivered_at, attempts"
+
+
+def _message(row: tuple[Any, ...]) -> OutboxMessage:
+    keys = [k.strip() for k in _OUTBOX_COLUMNS.split(",")]
+    data = dict(zip(keys, row, strict=True))
+    data["payload"] = json.loads(data["payload"])
+    return OutboxMessage.model_validate(data)
+
+
+def insert_outbox(c: sqlite3.Connection, messages: list[OutboxMessage]) -> None:
+    c.executemany(
+        "INSERT OR IGNORE INTO outbox (game_id, audience, kind, payload, dedupe, created_at)"
+        " VALUES (?, ?, ?, ?, ?, ?)",
+        [
+            (m.game_id, m.audience, m.kind, _dumps(m.payload), m.dedupe, m.created_at)
+            for m in messages
+        ],
+    )
+
+
+def select_pending(c: sqlite3.Connection, limit: int) -> list[OutboxMessage]:
+    rows = c.execute(
+        f"SELECT {_OUTBOX_COLUMNS} FROM outbox WHERE delivered_at IS NULL ORDER BY id LIMIT ?",
+        (limit,),
+    )
+    return [_message(r) for r in rows]
+
+
+def mark_delivered(c: sqlite3.Connection, message_id: int, now: float) -> None:
+    c.execute(
+        "UPDATE outbox SET delivered_at = ?, attempts = attempts + 1 WHERE id = ?",
+        (now, message_id),
+    )
+
+
+def mark_failed(c: sqlite3.Connection, message_id: int, error: str, now: float | None) -> None:
+    c.execute(
+        "UPDATE outbox SET attempts = attempts + 1, last_error = ?, delivered_at = ? WHERE id = ?",
+        (error[:500], now, message_id),
+    )
+
+
+def insert_notice(c: sqlite3.Connection, user_id: str, outbox_id: int, now: float) -> None:
+    c.execute(
+        "INSERT OR IGNORE INTO notices (user_id, outbox_id, created_at) VALUES (?, ?, ?)",
+        (user_id, outbox_id, now),
+    )
+
+
+def take_notices(c: sqlite3.Connection, user_id: str, now: float) -> list[OutboxMessage]:
+    cols = ", ".join(f"o.{k.strip()}" for k in _OUTBOX_COLUMNS.split(","))
+    rows = c.execute(
+        f"SELECT {cols} FROM notices n JOIN outbox o ON o.id = n.outbox_id"
+        " WHERE n.user_id = ? AND n.shown_at IS NULL ORDER BY o.id",
+        (user_id,),
+    ).fetchall()
+    c.execute(
+        "UPDATE notices SET shown_at = ? WHERE user_id = ? AND shown_at IS NULL", (now, user_id)
+    )
+    return [_message(r) for r in rows]
+
+
+def bare_insert(c: sqlite3.Connection, payload: str) -> None:
+    c.execute("CREATE TABLE IF NOT EXISTS bench_rows (id INTEGER PRIMARY KEY, payload TEXT)")
+    c.execute("INSERT INTO bench_rows (payload) VALUES (?)", (payload,))
