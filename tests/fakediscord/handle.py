@@ -1,0 +1,160 @@
+"""The handle a test gets back for each interaction it sends to the bot."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from .records import Callback, SentMessage
+
+if TYPE_CHECKING:
+    from .state import FakeState
+
+MODAL = 9
+AUTOCOMPLETE_RESULT = 8
+
+
+class InteractionHandle:
+    """One INTERACTION_CREATE sent to the bot, and everything the bot answered to it."""
+
+    def __init__(
+        self,
+        fake: FakeState,
+        *,
+        id: int,
+        token: str,
+        type: int,
+        user_id: int,
+        channel_id: int,
+        guild_id: int | None,
+        payload: dict[str, Any],
+        message_id: int | None = None,
+    ) -> None:
+        self._fake = fake
+        self.id = id
+        self.token = token
+        self.type = type
+        self.user_id = user_id
+        self.channel_id = channel_id
+        self.guild_id = guild_id
+        self.payload = payload
+        self.message_id = message_id  # the message a component/modal came from
+        self.callbacks: list[Callback] = []
+        self.followups: list[SentMessage] = []
+        self.original_id: int | None = None
+        self.dispatched_at: float = 0.0
+        self.refused_callbacks: list[tuple[int, str]] = []  # (status, reason) of refused callbacks
+
+    def __repr__(self) -> str:
+        return f"<InteractionHandle {self.id} type={self.type} callbacks={self.callbacks}>"
+
+    @property
+    def acknowledged(self) -> bool:
+        return bool(self.callbacks)
+
+    @property
+    def first(self) -> Callback | None:
+        return self.callbacks[0] if self.callbacks else None
+
+    @property
+    def latency(self) -> float | None:
+        """Seconds from sending INTERACTION_CREATE to receiving the first callback."""
+        return self.callbacks[0].at - self.dispatched_at if self.callbacks else None
+
+    @property
+    def original(self) -> SentMessage | None:
+        """The original response message (or, after a deferred update, the component's message)."""
+        if self.original_id is None:
+            return None
+        return self._fake.messages.get(self.original_id)
+
+    @property
+    def messages(self) -> list[SentMessage]:
+        """Original response (if any) then followups, as they are now (edits applied)."""
+        original = self.original
+        return ([original] if original is not None else []) + list(self.followups)
+
+    @property
+    def modal(self) -> dict[str, Any] | None:
+        """The modal the bot opened in answer (callback type 9), if any."""
+        for cb in self.callbacks:
+            if cb.type == MODAL:
+                return cb.data
+        return None
+
+    @property
+    def choices(self) -> list[dict[str, Any]]:
+        for cb in self.callbacks:
+            if cb.type == AUTOCOMPLETE_RESULT:
+                return cb.choices
+        return []
+
+    def text(self) -> str:
+        """All readable text the bot showed in answer to this interaction."""
+        return "\n".join(m.text() for m in self.messages if not m.deleted)
+
+    async def response(self, timeout: float | None = None) -> Callback:
+        """The first callback; raises FakeTimeout if the bot does not answer in time."""
+        return await self._fake.notifier.wait_until(
+            lambda: self.first,
+            timeout or self._fake.timeout,
+            f"a callback to interaction {self.id} ({self._describe()})",
+        )
+
+    async def wait_followups(
+        self, count: int = 1, timeout: float | None = None
+    ) -> list[SentMessage]:
+        await self._fake.notifier.wait_until(
+            lambda: len(self.followups) >= count,
+            timeout or self._fake.timeout,
+            f"{count} followup(s) to interaction {self.id} ({self._describe()})",
+        )
+        return list(self.followups)
+
+    async def wait_original(
+        self,
+        predicate: Callable[[SentMessage], bool] | None = None,
+        timeout: float | None = None,
+    ) -> SentMessage:
+        """The original response once it exists, is no longer 'thinking' and meets predicate."""
+
+        def ready() -> SentMessage | None:
+            msg = self.original
+            if msg is None or msg.loading:
+                return None
+            if predicate is not None and not predicate(msg):
+                return None
+            return msg
+
+        return await self._fake.notifier.wait_until(
+            ready, timeout or self._fake.timeout, f"the original response of {self._describe()}"
+        )
+
+    async def submit_modal(
+        self, values: dict[str, str | list[str]], *, locale: str | None = None
+    ) -> InteractionHandle:
+        """Submit the modal this interaction opened, as the same user in the same channel."""
+        modal = self.modal
+        if modal is None:
+            await self.response()
+            modal = self.modal
+        if modal is None:
+            raise AssertionError(
+                f"interaction {self.id} was not answered with a modal: {self.callbacks}"
+            )
+        submit = getattr(self._fake, "submit_modal", None)
+        if submit is None:  # pragma: no cover - FakeState alone cannot send interactions
+            raise TypeError("submit_modal needs a FakeDiscord")
+        return await submit(
+            self.user_id,
+            self.channel_id,
+            modal["custom_id"],
+            values,
+            message=self.message_id,
+            locale=locale or self.payload.get("locale"),
+        )
+
+    def _describe(self) -> str:
+        data = self.payload.get("data", {})
+        name = data.get("name") or data.get("custom_id") or "?"
+        return f"type {self.type} {name!r} from user {self.user_id} in channel {self.channel_id}"
