@@ -1,0 +1,165 @@
+"""War at Sea 10: surface combat, round after round until one side is gone or escapes.
+
+Each round: the Allies choose targets and roll, then the Axis (10.2); results count only at
+the end of the round (10.4); then both may declare an escape (11.1, sealed as in 11.8).
+"""
+
+from __future__ import annotations
+
+from bot.rules.core import Dice, Event, Prompt, t
+from bot.rules.war_at_sea.board import other
+from bot.rules.war_at_sea.combat import escape
+from bot.rules.war_at_sea.combat.fire import (
+    apply_pending,
+    german_bonus,
+    participants,
+    shoot,
+    shooters,
+)
+from bot.rules.war_at_sea.combat.targets import (
+    NONE,
+    auto_assign,
+    committed_carriers,
+    convoys_open,
+    target_prompt,
+)
+from bot.rules.war_at_sea.forms import flag, plain
+from bot.rules.war_at_sea.state import Battle, WarAtSeaState
+from bot.rules.war_at_sea.units import eff_gunnery, ev, is_carrier, is_convoy, loc_text, reveal
+
+SECTION = "War at Sea 10.2"
+
+
+def axis_carriers_may_fire(state: WarAtSeaState, battle: Battle) -> bool:
+    return any(is_carrier(u) for u in shooters(state, battle, "axis"))
+
+
+def prompts(state: WarAtSeaState, battle: Battle) -> list[Prompt]:
+    if battle.step == "targets_allies":
+        extra = ()
+        if battle.carriers_fire is None and axis_carriers_may_fire(state, battle):
+            extra = (plain("ask_carriers", "was.form.ask_carriers"),)
+        return [target_prompt(state, battle, "allies", SECTION, extra)]
+    if battle.step == "carrier_question":
+        return [
+            Prompt(
+                id=f"t{state.turn}.b{state.combat.count}.r{battle.round}.carriers",
+                seat="axis",
+                kind="was.carrier_question",
+                title=t("was.prompt.carrier_question", where=loc_text(battle.where)),
+                section="War at Sea 10.6",
+                forms=(flag("carriers_fire", "was.form.carriers_fire", "fire", "was.input.fire"),),
+                default={"type": "carriers_fire", "fire": False},
+            )
+        ]
+    if battle.step == "targets_axis":
+        return [target_prompt(state, battle, "axis", SECTION)]
+    return escape.prompts(state, battle)
+
+
+def start(state: WarAtSeaState, battle: Battle) -> list[Event]:
+    allies = participants(state, battle, "allies")
+    return reveal(state, allies) + begin_round(state, battle)
+
+
+def begin_round(state: WarAtSeaState, battle: Battle) -> list[Event]:
+    battle.assigned = {}
+    battle.fired = []
+    battle.pending = {}
+    battle.rolled = False
+    battle.carriers_fire = None
+    battle.escape = {}
+    battle.step = "targets_allies"
+    return [ev("was.round", where=battle.where, round=battle.round, group=battle.group)]
+
+
+def side_fires(
+    state: WarAtSeaState, battle: Battle, side: str, dice: Dice, hold: bool
+) -> list[Event]:
+    """Roll for every assigned shooter; the Axis fires at convoys last (10.7)."""
+    if hold:
+        for u in shooters(state, battle, side):
+            if u.id not in committed_carriers(state, battle, side):
+                battle.assigned.setdefault(u.id, NONE)
+    auto_assign(state, battle, side)
+    events: list[Event] = []
+    shots = [(s, tg) for s, tg in battle.assigned.items() if tg != NONE]
+    normal = [(s, tg) for s, tg in shots if not is_convoy(state.units[tg])]
+    convoy = [(s, tg) for s, tg in shots if is_convoy(state.units[tg])]
+    for shooter_id, target_id in normal:
+        events.append(_shot(state, battle, side, shooter_id, target_id, dice))
+    if convoy:
+        if convoys_open(state, battle):
+            for shooter_id, target_id in convoy:
+                events.append(_shot(state, battle, side, shooter_id, target_id, dice))
+        else:
+            events.append(
+                ev("was.convoy_fire_void", where=battle.where, ships=[s for s, _ in convoy])
+            )
+    if side == "allies":
+        battle.fired = [s for s, _ in shots]
+    battle.assigned = {}
+    return events
+
+
+def _shot(
+    state: WarAtSeaState, battle: Battle, side: str, shooter_id: str, target_id: str, dice: Dice
+) -> Event:
+    u = state.units[shooter_id]
+    return shoot(
+        state,
+        dice,
+        battle,
+        u.id,
+        u.name,
+        side,
+        state.units[target_id],
+        eff_gunnery(u),
+        german_bonus(u),
+        "was.roll.gunnery",
+    )
+
+
+def fire(state: WarAtSeaState, battle: Battle, side: str, dice: Dice, hold: bool) -> list[Event]:
+    """A side has finished choosing: roll, then hand over to the other side or end the round."""
+    events = side_fires(state, battle, side, dice, hold)
+    if side == "allies" and shooters(state, battle, "axis"):
+        battle.step = "targets_axis"
+        return events
+    return events + end_round(state, battle)
+
+
+def progress(state: WarAtSeaState, battle: Battle) -> list[Event]:
+    """Skip a side that has nothing to fire with."""
+    if battle.step == "targets_allies" and not shooters(state, battle, "allies"):
+        battle.step = "targets_axis"
+    if battle.step == "targets_axis" and not shooters(state, battle, "axis"):
+        return end_round(state, battle)
+    return []
+
+
+def end_round(state: WarAtSeaState, battle: Battle) -> list[Event]:
+    events = apply_pending(state, battle)
+    if battle.group is not None:
+        return events + escape.end_pursuit_round(state, battle)
+    allies = participants(state, battle, "allies")
+    axis = participants(state, battle, "axis")
+    if not allies or not axis:
+        battle.step = "over"
+        return events
+    if not battle.rolled:
+        # Neither side fired a shot: nothing can change, so the fight is broken off
+        # (War at Sea 7.2 lets each side decline to fire; referee ruling).
+        battle.step = "over"
+        return [*events, ev("was.stalemate", where=battle.where)]
+    battle.step = "escape"
+    battle.escape = {}
+    return events
+
+
+def next_round(state: WarAtSeaState, battle: Battle) -> list[Event]:
+    battle.round += 1
+    return begin_round(state, battle)
+
+
+__all__ = ["begin_round", "fire", "next_round", "other", "progress", "prompts", "start"]

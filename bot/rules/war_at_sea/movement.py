@@ -1,0 +1,237 @@
+"""War at Sea 6: movement. Allies move and roll, then the Axis (6.3); two areas at most,
+stopping in enemy-controlled areas (6.1); speed rolls (6.2); no port to port, the Baltic (6.4).
+"""
+
+from __future__ import annotations
+
+from bot.rules.core import Dice, Event, Option, Prompt, RuleViolation, t
+from bot.rules.war_at_sea import board
+from bot.rules.war_at_sea.actions import Move
+from bot.rules.war_at_sea.forms import In, forms, loc_options, plain, ship_options
+from bot.rules.war_at_sea.state import UnitState, WarAtSeaState
+from bot.rules.war_at_sea.units import (
+    area_limit,
+    eff_speed,
+    is_convoy,
+    is_surface,
+    loc_text,
+    port_limit,
+    roll_label_unit,
+    unit_events,
+)
+
+
+def _stopping(state: WarAtSeaState, u: UnitState, area_id: str) -> bool:
+    """War at Sea 6.1: an area under the enemy's control marker ends the move."""
+    owner = state.control.get(area_id)
+    return owner is not None and owner != u.side
+
+
+def blocked(state: WarAtSeaState, u: UnitState) -> RuleViolation | None:
+    """Why this ship may not move at all this phase, if it may not."""
+    if u.status != "active" or u.location is None or not is_surface(u):
+        return RuleViolation("was.unit.unknown", "War at Sea 6.1", ship=u.id)
+    if u.origin is not None or u.failed_move:
+        return RuleViolation("was.move.already_moved", "War at Sea 6.2", ship=u.id)
+    if u.nationality == "american" and not u.joined:
+        return RuleViolation("was.move.us_not_joined", "War at Sea 16.2", ship=u.id)
+    if u.nationality == "soviet" and not u.may_sortie:
+        return RuleViolation("was.move.soviet_in_port", "War at Sea 16.1", ship=u.id)
+    if board.is_area(u.location) and not u.refuelled:
+        return RuleViolation("was.move.at_sea", "War at Sea 12.3", ship=u.id)
+    return None
+
+
+def _convoy_here(state: WarAtSeaState, area_id: str) -> bool:
+    return any(
+        is_convoy(o) and o.status == "active" and o.location == area_id
+        for o in state.units.values()
+    )
+
+
+def reach(state: WarAtSeaState, u: UnitState) -> dict[str, int]:
+    """Every legal destination of this ship, with the number of areas moved."""
+    loc = u.location
+    assert loc is not None
+    out: dict[str, int] = {}
+    if board.is_area(loc):
+        # War at Sea 14.4: a refuelled German ship goes to any area or friendly/neutral port.
+        for a in board.areas():
+            if a != loc and area_limit(state, u, a) is None:
+                out[a] = 0
+        for p in board.ports():
+            if port_limit(state, u, p) is None:
+                out[p] = 0
+        return out
+    if is_convoy(u):
+        # War at Sea 13.1: one area a move, one convoy per area.
+        for a in board.adjacent_areas(loc):
+            if area_limit(state, u, a) is None and not _convoy_here(state, a):
+                out[a] = 1
+        return out
+    first = [a for a in board.adjacent_areas(loc) if area_limit(state, u, a) is None]
+    for a in first:
+        out[a] = 1
+    for a in first:
+        if _stopping(state, u, a):
+            continue
+        for b in board.adjacent_areas(a):
+            if b not in out and area_limit(state, u, b) is None:
+                out[b] = 2
+    return out
+
+
+def _why_not(state: WarAtSeaState, u: UnitState, to: str) -> RuleViolation:
+    loc = u.location
+    assert loc is not None
+    if board.is_port(to):
+        if board.is_port(loc):
+            return RuleViolation("was.move.port_to_port", "War at Sea 6.4", port=to)
+        return port_limit(state, u, to) or RuleViolation(
+            "was.move.too_far", "War at Sea 14.4", area=to
+        )
+    limit = area_limit(state, u, to)
+    if limit is not None:
+        return limit
+    if is_convoy(u):
+        if _convoy_here(state, to):
+            return RuleViolation("was.convoy.one_per_area", "War at Sea 13.1", area=to)
+        return RuleViolation("was.convoy.one_area", "War at Sea 13.1", area=to)
+    via = [a for a in board.adjacent_areas(loc) if to in board.adjacent_areas(a)]
+    if via and all(_stopping(state, u, a) for a in via):
+        return RuleViolation("was.move.must_stop", "War at Sea 6.1", area=to)
+    return RuleViolation("was.move.too_far", "War at Sea 6.1", area=to)
+
+
+def fallback_ports(state: WarAtSeaState, u: UnitState, to: str) -> list[str]:
+    """War at Sea 6.2: after a failed speed roll, back to the port of origin or into a port
+    bordering the second area."""
+    return [p for p in board.ports_bordering(to) if port_limit(state, u, p) is None]
+
+
+def movable(state: WarAtSeaState, side: str) -> list[UnitState]:
+    return [
+        u
+        for u in state.units.values()
+        if u.side == side and u.status == "active" and is_surface(u) and blocked(state, u) is None
+    ]
+
+
+def prompts(state: WarAtSeaState, side: str) -> list[Prompt]:
+    if state.done[side]:
+        return []
+    by_origin: dict[str, list[UnitState]] = {}
+    for u in movable(state, side):
+        assert u.location is not None
+        by_origin.setdefault(u.location, []).append(u)
+    move_forms = []
+    for origin in sorted(by_origin, key=board.locations().index):
+        ships = by_origin[origin]
+        dests: dict[str, int] = {}
+        for u in ships:
+            dests.update(reach(state, u))
+        if not dests:
+            continue
+        falls = {
+            p
+            for d, n in dests.items()
+            if n == 2
+            for u in ships
+            for p in fallback_ports(state, u, d)
+        }
+        order = board.locations().index
+        move_forms += forms(
+            "move",
+            t("was.form.move_from", origin=loc_text(origin)),
+            [
+                In("ships", t("was.input.ships"), ship_options(ships), kind="many"),
+                In("to", t("was.input.destination"), loc_options(sorted(dests, key=order))),
+                In(
+                    "fallback",
+                    t("was.input.fallback"),
+                    [_origin_option(), *loc_options(sorted(falls, key=order))],
+                ),
+            ],
+        )
+    return [
+        Prompt(
+            id=f"t{state.turn}.move.{side}",
+            seat=side,
+            kind="was.move",
+            title=t("was.prompt.move", turn=state.turn),
+            section="War at Sea 6.1",
+            forms=(*move_forms, plain("done", "was.form.move_done")),
+            default={"type": "done"},
+        )
+    ]
+
+
+def _origin_option() -> Option:
+    return Option(value="origin", label=t("was.option.origin"))
+
+
+def move(state: WarAtSeaState, side: str, action: Move) -> list[Event]:
+    if not action.ships:
+        raise RuleViolation("was.order.no_ships", "War at Sea 6.1")
+    if len(set(action.ships)) != len(action.ships):
+        raise RuleViolation("was.order.duplicate", "War at Sea 6.1")
+    if not board.is_location(action.to):
+        raise RuleViolation("was.order.no_such_place", "War at Sea 2.1", where=action.to)
+    plans: list[tuple[UnitState, int]] = []
+    for ship in action.ships:
+        u = state.units.get(ship)
+        if u is None or u.side != side:
+            raise RuleViolation("was.unit.not_yours", "War at Sea 6.1", ship=ship)
+        why = blocked(state, u)
+        if why is not None:
+            raise why
+        dests = reach(state, u)
+        if action.to not in dests:
+            raise _why_not(state, u, action.to)
+        two = dests[action.to] == 2
+        if (
+            two
+            and action.fallback != "origin"
+            and action.fallback not in fallback_ports(state, u, action.to)
+        ):
+            raise RuleViolation("was.move.bad_fallback", "War at Sea 6.2", port=action.fallback)
+        plans.append((u, dests[action.to]))
+    if any(is_convoy(u) for u, _ in plans) and sum(is_convoy(u) for u, _ in plans) > 1:
+        raise RuleViolation("was.convoy.one_per_area", "War at Sea 13.1", area=action.to)
+    events: list[Event] = []
+    for u, n in plans:
+        u.origin = u.location
+        u.location = action.to
+        u.areas_moved = n
+        u.fallback = action.fallback if n == 2 else None
+        u.revealed = False  # War at Sea 18.2: it moves face down again
+        if action.to == board.NEUTRAL_PORT:
+            u.neutral_turn = state.turn
+        events += unit_events(state, "was.moved", u, to=action.to, areas=n)
+    return events
+
+
+def speed_rolls(state: WarAtSeaState, side: str, dice: Dice) -> list[Event]:
+    """War at Sea 6.1-6.2: every ship that moved two areas rolls; at or above its speed it
+    goes back to its port of origin, or the port it named, and moves no more this turn."""
+    events: list[Event] = []
+    for u in state.units.values():
+        if u.side != side or u.status != "active" or u.areas_moved != 2:
+            continue
+        die = dice.roll(t("was.roll.speed", ship=roll_label_unit(state, u), area=u.location))
+        speed = eff_speed(u)
+        if die < speed:
+            events += unit_events(
+                state, "was.speed_roll", u, die=die, speed=speed, result="arrived", to=u.location
+            )
+            continue
+        dest = u.origin if u.fallback in (None, "origin") else u.fallback
+        assert dest is not None
+        u.location = dest
+        u.failed_move = True
+        if dest == board.NEUTRAL_PORT and u.origin != board.NEUTRAL_PORT:
+            u.neutral_turn = state.turn
+        events += unit_events(
+            state, "was.speed_roll", u, die=die, speed=speed, result="failed", to=dest
+        )
+    return events

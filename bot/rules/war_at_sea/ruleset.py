@@ -1,0 +1,169 @@
+"""The War at Sea ruleset: the value the referee drives."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from pydantic import BaseModel, TypeAdapter
+
+from bot.rules.core import Action, Dice, Event, Outcome, Prompt, Ruleset, RuleViolation, Scenario, t
+from bot.rules.war_at_sea import (
+    actions as A,
+)
+from bot.rules.war_at_sea import (
+    control,
+    convoys,
+    movement,
+    ports,
+    refuel,
+    setup,
+    turn,
+    uboats,
+)
+from bot.rules.war_at_sea.combat import air, asw, escape, phase, surface, targets
+from bot.rules.war_at_sea.options import WarAtSeaOptions
+from bot.rules.war_at_sea.state import Battle, WarAtSeaState
+from bot.rules.war_at_sea.view import WarAtSeaView, build_view, secret_names
+
+
+class WarAtSea(Ruleset[WarAtSeaState]):
+    id: ClassVar[str] = "war-at-sea"
+    title = t("was.title")
+    seats = ("allies", "axis")
+    state_model = WarAtSeaState
+    options_model = WarAtSeaOptions
+    action_adapter: ClassVar[TypeAdapter[Any]] = TypeAdapter(A.WarAtSeaAction)
+
+    def scenarios(self) -> list[Scenario]:
+        return [Scenario(id="standard", title=t("was.scenario.standard"))]
+
+    def setup(self, scenario: str, options: BaseModel, dice: Dice) -> Outcome[WarAtSeaState]:
+        if scenario != "standard":
+            raise RuleViolation("core.scenario.unknown", "Referee", scenario=scenario)
+        assert isinstance(options, WarAtSeaOptions)
+        state = setup.new_state(self.id, scenario, options)
+        events = [Event(kind="was.game_started", params={"options": options.model_dump()})]
+        events += turn.advance(state, dice)
+        return Outcome(state=state, events=events)
+
+    def prompts(self, state: WarAtSeaState) -> list[Prompt]:
+        return turn.prompts(state)
+
+    def resolve(
+        self, state: WarAtSeaState, seat: str, action: Action, prompt: Prompt, dice: Dice
+    ) -> Outcome[WarAtSeaState]:
+        events = _dispatch(state, seat, action, dice)
+        events += turn.advance(state, dice)
+        return Outcome(state=state, events=events)
+
+    def view(self, state: WarAtSeaState, audience: str | None) -> WarAtSeaView:
+        return build_view(state, audience, turn.prompts(state))
+
+    def secrets(self, state: WarAtSeaState, audience: str | None) -> set[str]:
+        return secret_names(state, audience)
+
+
+def _battle(state: WarAtSeaState) -> Battle:
+    battle = state.combat.battle
+    if battle is None:
+        raise RuleViolation("was.combat.no_battle", "War at Sea 7.1")
+    return battle
+
+
+def _dispatch(state: WarAtSeaState, seat: str, action: Action, dice: Dice) -> list[Event]:
+    p = state.phase
+    if isinstance(action, A.Done):
+        return _done(state, seat)
+    if isinstance(action, A.PlaceShips):
+        return setup.place(state, action)
+    if isinstance(action, A.Move):
+        return movement.move(state, seat, action)
+    if isinstance(action, A.Repair):
+        return ports.repair(state, seat, action)
+    if isinstance(action, A.DeployUboats):
+        return uboats.deploy(state, action)
+    if isinstance(action, A.PlaceAirStrike):
+        events = air.place(state, seat, action)
+        state.done[seat] = True
+        return events
+    if isinstance(action, A.NoAirStrike):
+        state.done[seat] = True
+        return []
+    if isinstance(action, A.ChooseCombat):
+        return phase.choose(state, action)
+    if isinstance(action, A.ConvoyChoice):
+        return convoys.choose(state, action)
+    if isinstance(action, A.Refuel):
+        return refuel.refuel(state, action, dice)
+    if isinstance(action, A.ReturnShips):
+        return control.send(state, seat, action)
+    if p == "combat":
+        return _combat(state, seat, action, dice)
+    raise RuleViolation("core.prompt.wrong_order", "War at Sea 5", order=action.type, expected=p)
+
+
+def _combat(state: WarAtSeaState, seat: str, action: Action, dice: Dice) -> list[Event]:
+    battle = _battle(state)
+    if isinstance(action, A.AssignTargets):
+        section = "War at Sea 8.4" if battle.kind == "asw" else "War at Sea 10.2"
+        events = targets.assign(state, battle, seat, action, section)
+        if targets.open_shooters(state, battle, seat):
+            return events
+        return events + _fire(state, battle, seat, dice, hold=False)
+    if isinstance(action, A.AirTargets):
+        events = air.choose(state, battle, seat, action)
+        if air.complete(state, battle, seat):
+            events += air.fire(state, battle, seat, dice)
+        return events
+    if isinstance(action, A.OpenFire):
+        return _fire(state, battle, seat, dice, hold=False)
+    if isinstance(action, A.HoldFire):
+        return _fire(state, battle, seat, dice, hold=True)
+    if isinstance(action, A.AskCarriers):
+        battle.step = "carrier_question"
+        return [Event(kind="was.carrier_question", params={"where": battle.where})]
+    if isinstance(action, A.CarriersFire):
+        battle.carriers_fire = action.fire
+        battle.step = "targets_allies"
+        return [Event(kind="was.carrier_answer", params={"fire": action.fire})]
+    if isinstance(action, A.DeclareEscape):
+        return escape.declare(state, battle, seat, action)
+    if isinstance(action, A.EscapeGroup):
+        return escape.form_group(state, battle, action)
+    if isinstance(action, A.Pursue):
+        return escape.pursue(state, battle, action)
+    if isinstance(action, A.BreakOff):
+        return escape.break_off(state, battle, action)
+    raise RuleViolation("core.prompt.wrong_order", "War at Sea 7", order=action.type, expected="")
+
+
+def _fire(state: WarAtSeaState, battle: Battle, seat: str, dice: Dice, hold: bool) -> list[Event]:
+    if battle.kind == "asw":
+        return asw.fire(state, battle, dice, hold)
+    if battle.kind == "air":
+        return air.fire(state, battle, seat, dice)
+    return surface.fire(state, battle, seat, dice, hold)
+
+
+def _done(state: WarAtSeaState, seat: str) -> list[Event]:
+    p = state.phase
+    if p == "repair":
+        events = ports.auto_repair(state, seat)
+        state.done[seat] = True
+        return events
+    if p in ("return_axis", "return_allies"):
+        return control.auto_return(state, seat, only_forced=False)
+    if p == "combat":
+        battle = _battle(state)
+        if battle.step == "groups":
+            return escape.groups_done(state, battle)
+        if battle.step == "pursuit":
+            battle.step = "pursuit_done"
+            return []
+        if battle.step == "break_off":
+            return escape.continue_pursuit(state, battle)
+        raise RuleViolation(
+            "core.prompt.wrong_order", "War at Sea 7", order="done", expected=battle.step
+        )
+    state.done[seat] = True
+    return [Event(kind="was.done", params={"seat": seat, "phase": p})]
