@@ -44,6 +44,14 @@ class Board(discord.ui.View):
     ) -> None:
         await interaction.response.send_message(f"picked {','.join(select.values)}", ephemeral=True)
 
+    @discord.ui.select(cls=discord.ui.UserSelect, custom_id="board:who")
+    async def who(
+        self, interaction: discord.Interaction, select: discord.ui.UserSelect[Board]
+    ) -> None:
+        await interaction.response.defer()  # type 6: update the board later
+        names = ",".join(u.name for u in select.values)
+        await interaction.edit_original_response(content=f"target {names}")
+
 
 class Orders(discord.ui.Modal, title="Orders"):
     text: discord.ui.TextInput[Orders] = discord.ui.TextInput(
@@ -67,6 +75,9 @@ class Bot(discord.Client):
         self.tree = app_commands.CommandTree(self)
         self.seen: list[str] = []
         self._add_commands()
+
+    async def on_message(self, message: discord.Message) -> None:
+        self.seen.append(f"message:{message.author.id}:{message.content}")
 
     async def setup_hook(self) -> None:
         await self.tree.sync()
@@ -108,6 +119,21 @@ class Bot(discord.Client):
 
         tree.add_command(game)
 
+        @tree.command(description="Post the map privately")
+        async def map(interaction: discord.Interaction) -> None:
+            file = discord.File(io.BytesIO(PNG), "map.png")
+            await interaction.response.send_message("your map", file=file, ephemeral=True)
+
+        @tree.command(description="Inspect an upload")
+        async def inspect(
+            interaction: discord.Interaction,
+            target: discord.TextChannel,
+            upload: discord.Attachment,
+        ) -> None:
+            data = await upload.read()
+            text = f"{target.name} {upload.filename} {len(data)} {data == PNG}"
+            await interaction.response.send_message(text)
+
         @tree.command(description="Give orders", guild=discord.Object(self.world.guild.id))
         async def orders(interaction: discord.Interaction) -> None:
             await interaction.response.send_modal(Orders())
@@ -142,7 +168,7 @@ async def test_login_ready_and_command_sync(env: Env) -> None:
     assert guild is not None and guild.get_channel(world.channel.id) is not None
     assert guild.get_member(world.bob.id) is not None
     synced = fake.synced_commands()
-    assert {c["name"] for c in synced} == {"ping", "game"}
+    assert {c["name"] for c in synced} == {"ping", "game", "map", "inspect"}
     assert all(c["id"] for c in synced)
     game = next(c for c in synced if c["name"] == "game")
     assert {o["name"] for o in game["options"]} == {"new", "admin"}
@@ -180,17 +206,22 @@ async def test_subcommand_options_autocomplete_button_and_select(env: Env) -> No
     callback = await handle.response()
     assert not callback.ephemeral and callback.content == "new Jutland for 2 vs bob"
     board = handle.original
-    assert board is not None and board.custom_ids() == ["board:roll", "board:pick"]
+    assert board is not None and board.custom_ids() == ["board:roll", "board:pick", "board:who"]
     assert fake.messages_in(world.channel) == [board]
 
     click = await fake.click(world.bob, board, "board:roll")
     assert (await click.response()).type == 7
-    assert env.bot.seen == [f"click:{world.bob.id}"]
+    assert [s for s in env.bot.seen if s.startswith("click")] == [f"click:{world.bob.id}"]
     assert board.content == "rolled a 6" and len(board.edits) == 1
 
     pick = await fake.select(world.alice, board, "board:pick", ["hood"])
     reply = await pick.response()
     assert reply.content == "picked hood" and reply.ephemeral
+
+    who = await fake.select(world.alice, board, "board:who", [world.bob])
+    assert (await who.response()).type == 6
+    await fake.wait_until(lambda: board.content == "target bob", what="the board edit")
+    assert who.original is board
 
 
 async def test_subcommand_group_defer_then_followups(env: Env) -> None:
@@ -281,3 +312,76 @@ async def test_bounded_waits_and_echo(env: Env) -> None:
     handle = await fake.slash(env.world.alice, env.world.channel, "ping")
     assert (await handle.response()).content == "pong en-US"
     await asyncio.sleep(0)
+
+
+async def test_callback_with_file_and_attachment_option(env: Env) -> None:
+    fake, world = env.fake, env.world
+    handle = await fake.slash(world.alice, world.channel, "map")
+    callback = await handle.response()
+    assert callback.ephemeral and [a.filename for a in callback.attachments] == ["map.png"]
+    assert handle.original is not None and handle.original.attachment("map.png").data == PNG
+
+    options = {"target": world.channel, "upload": ("orders.png", PNG)}
+    inspect = await fake.slash(world.bob, world.channel, "inspect", options)
+    assert (await inspect.response()).content == f"general orders.png {len(PNG)} True"
+
+
+async def test_server_error_is_retried(env: Env) -> None:
+    fake, world = env.fake, env.world
+    channel = env.bot.get_channel(world.channel.id)
+    assert isinstance(channel, discord.TextChannel)
+    fake.fail_next("POST", r"/messages$", 502)
+    await channel.send("after a 502")  # discord.py waits 1 s before retrying a 502
+    assert [m.content for m in fake.messages_in(world.channel)] == ["after a 502"]
+    fake.fail_next("POST", r"/messages$", 403, code=50013, message="Missing Permissions")
+    with pytest.raises(discord.Forbidden):
+        await channel.send("refused")
+
+
+async def test_private_thread_visibility(env: Env) -> None:
+    fake, world = env.fake, env.world
+    channel = env.bot.get_channel(world.channel.id)
+    assert isinstance(channel, discord.TextChannel)
+    thread = await channel.create_thread(name="Alice's fleet")  # private by default
+    await thread.send("Hood at B4")
+    assert "Hood" not in fake.all_text_for_audience(world.alice)
+    assert "Hood" not in fake.all_text_for_audience(None)
+    await thread.add_user(discord.Object(world.alice.id))
+    assert "Hood at B4" in fake.all_text_for_audience(world.alice)
+    assert "Hood" not in fake.all_text_for_audience(world.bob)
+
+
+async def test_late_ack_and_unknown_routes_are_reported(env: Env) -> None:
+    fake = env.fake
+    fake.ack_deadline = 0.0
+    handle = await fake.slash(env.world.alice, env.world.channel, "ping")
+    refused = await fake.wait_until(lambda: handle.refused_callbacks, what="a refused callback")
+    assert refused[0][0] == 404 and not handle.acknowledged
+    with pytest.raises(discord.NotFound):
+        await env.bot.http.request(Route("GET", "/voice/regions"))
+    with pytest.raises(AssertionError, match="unimplemented route GET /voice/regions"):
+        fake.check()
+    fake.unknown_requests.clear()
+
+
+async def test_fetches_edits_history_dm_slash_and_user_messages(env: Env) -> None:
+    fake, world, bot = env.fake, env.world, env.bot
+    channel = await bot.fetch_channel(world.channel.id)
+    assert isinstance(channel, discord.TextChannel) and channel.name == "general"
+    guild = bot.get_guild(world.guild.id)
+    assert guild is not None and (await guild.fetch_member(world.bob.id)).name == "bob"
+
+    sent = await channel.send("draft")
+    await sent.edit(content="final")
+    stored = fake.message(sent.id)
+    assert stored.content == "final" and len(stored.edits) == 1
+    assert [m.content async for m in channel.history(limit=5)] == ["final"]
+    await sent.delete()
+    assert stored.deleted and fake.messages_in(world.channel) == []
+
+    dm = await fake.slash(world.alice, None, "ping")  # in the bot's DM
+    assert (await dm.response()).content == "pong en-US"
+    await fake.user_message(world.bob, world.channel, "hello referee")
+    expected = f"message:{world.bob.id}:hello referee"
+    await fake.wait_until(lambda: expected in bot.seen, what="on_message")
+    assert f"message:{fake.bot.id}:draft" in bot.seen  # the bot sees its own messages too

@@ -138,7 +138,7 @@ class Gateway:
     async def _members(self, data: dict[str, Any]) -> None:
         guild_ids = data.get("guild_id")
         for gid in guild_ids if isinstance(guild_ids, list) else [guild_ids]:
-            guild = self.fake.guilds.get(int(gid))
+            guild = self.fake.guilds.get(int(gid or 0))
             if guild is None:
                 continue
             wanted = {int(u) for u in data.get("user_ids") or []}

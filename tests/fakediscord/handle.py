@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any, cast
 
 from .records import Callback, SentMessage
 
@@ -142,7 +142,10 @@ class InteractionHandle:
             raise AssertionError(
                 f"interaction {self.id} was not answered with a modal: {self.callbacks}"
             )
-        submit = getattr(self._fake, "submit_modal", None)
+        submit = cast(
+            "Callable[..., Awaitable[InteractionHandle]] | None",
+            getattr(self._fake, "submit_modal", None),
+        )
         if submit is None:  # pragma: no cover - FakeState alone cannot send interactions
             raise TypeError("submit_modal needs a FakeDiscord")
         return await submit(

@@ -76,7 +76,7 @@ class InteractionsMixin(FakeState):
     ) -> InteractionHandle:
         """Press the button ``custom_id`` on a message the bot sent."""
         msg = self.message(message)
-        comp = self._component(msg, custom_id)
+        comp = self._component(msg, custom_id, user)
         data = {"custom_id": custom_id, "component_type": int(comp.get("type", 2))}
         ch = self.channel(msg.channel_id)
         return await self._send(COMPONENT, user, ch, data, message=msg, locale=locale)
@@ -92,7 +92,7 @@ class InteractionsMixin(FakeState):
     ) -> InteractionHandle:
         """Choose ``values`` in the select menu ``custom_id`` (string, user, role, channel...)."""
         msg = self.message(message)
-        comp = self._component(msg, custom_id)
+        comp = self._component(msg, custom_id, user)
         ctype = int(comp.get("type", 3))
         if ctype not in SELECT_TYPES:
             raise ValueError(f"component {custom_id!r} is not a select menu (type {ctype})")
@@ -136,7 +136,11 @@ class InteractionsMixin(FakeState):
     def _interaction_channel(self, user: Any, channel: Any) -> FakeChannel:
         return self.dm_channel(user) if channel is None else self.channel(channel)
 
-    def _component(self, msg: SentMessage, custom_id: str) -> dict[str, Any]:
+    def _component(self, msg: SentMessage, custom_id: str, user: Any) -> dict[str, Any]:
+        if msg.deleted:
+            raise LookupError(f"message {msg.id} was deleted: nobody can use its components")
+        if msg.ephemeral and msg.audience_user_id != snowflake_of(user):
+            raise PermissionError(f"message {msg.id} is ephemeral for user {msg.audience_user_id}")
         comp = find_component(msg.components, custom_id)
         if comp is None:
             raise LookupError(

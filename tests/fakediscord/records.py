@@ -6,8 +6,9 @@ import asyncio
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
+T = TypeVar("T")
 EPHEMERAL = 1 << 6
 LOADING = 1 << 7
 
@@ -17,7 +18,12 @@ class FakeTimeout(AssertionError):
 
 
 class Notifier:
-    """Wakes waiters whenever something was recorded; waits are always bounded."""
+    """Wakes waiters whenever something was recorded; waits are always bounded.
+
+    Predicates are also re-checked every ``poll`` seconds, so they may look at the bot's own
+    state (which does not notify the fake)."""
+
+    poll = 0.01
 
     def __init__(self) -> None:
         self._waiters: list[asyncio.Future[None]] = []
@@ -29,8 +35,8 @@ class Notifier:
                 fut.set_result(None)
 
     async def wait_until(
-        self, predicate: Callable[[], Any], timeout: float, what: str = "condition"
-    ) -> Any:
+        self, predicate: Callable[[], T | None], timeout: float, what: str = "condition"
+    ) -> T:
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         while True:
@@ -43,7 +49,7 @@ class Notifier:
             fut: asyncio.Future[None] = loop.create_future()
             self._waiters.append(fut)
             try:
-                await asyncio.wait_for(fut, timeout=remaining)
+                await asyncio.wait_for(fut, timeout=min(remaining, self.poll))
             except TimeoutError:
                 continue
 

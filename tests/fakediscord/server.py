@@ -24,7 +24,7 @@ from .gateway import Gateway
 from .interactions import InteractionsMixin
 from .model import snowflake_of
 from .net import LoopbackConnector, loopback_session
-from .records import SentMessage
+from .records import SentMessage, T
 from .restbase import FAKE_KEY, add_api_routes, fake_middleware
 
 _ACTIVE: list[FakeDiscord] = []  # the one instance patched into discord.py, if any
@@ -225,8 +225,11 @@ class FakeDiscord(InteractionsMixin):
         )
 
     async def wait_until(
-        self, predicate: Callable[[], Any], timeout: float | None = None, what: str = "condition"
-    ) -> Any:
+        self,
+        predicate: Callable[[], T | None],
+        timeout: float | None = None,
+        what: str = "condition",
+    ) -> T:
         """Wait (bounded) until predicate() is truthy after something was recorded; returns it."""
         return await self.notifier.wait_until(predicate, timeout or self.timeout, what)
 
