@@ -11,14 +11,14 @@ from .gateway import Gateway
 from .handle import InteractionHandle
 from .model import FakeChannel, FakeUser, snowflake_of
 from .options import build_options
+from .queries import RecordQueries
 from .records import Attachment, SentMessage, find_component
-from .state import FakeState
 
 APP_COMMAND, COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 2, 3, 4, 5
 SELECT_TYPES = {3, 5, 6, 7, 8}
 
 
-class InteractionsMixin(FakeState):
+class InteractionsMixin(RecordQueries):
     gateway: Gateway
 
     async def wait_ready(self, timeout: float | None = None) -> None:

@@ -12,12 +12,13 @@ import aiohttp
 from aiohttp import web
 
 from .faults import discord_error, json_response
+from .queries import RecordQueries
 from .records import Attachment, RecordedRequest
-from .state import FakeState, Upload
+from .state import Upload
 
 _log = logging.getLogger(__name__)
 API_PREFIX = "/api/v10"
-FAKE_KEY: web.AppKey[FakeState] = web.AppKey("fake", FakeState)
+FAKE_KEY: web.AppKey[RecordQueries] = web.AppKey("fake", RecordQueries)
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 _INDEX = re.compile(r"(\d+)")
 NO_AUTH_PREFIXES = ("/webhooks/", "/interactions/", "/gateway")
@@ -27,7 +28,7 @@ PAYLOAD_KEY: Any = _REQUEST_KEY("payload", object) if _REQUEST_KEY else "payload
 UPLOADS_KEY: Any = _REQUEST_KEY("uploads", list) if _REQUEST_KEY else "uploads"
 
 
-def fake_of(request: web.Request) -> FakeState:
+def fake_of(request: web.Request) -> RecordQueries:
     return request.app[FAKE_KEY]
 
 
