@@ -84,6 +84,8 @@ def begin_turn(state: WarAtSeaState, turn: int, dice: Dice) -> list[Event]:
         events += allies.italian_fate(state, dice)
     for rec in board.comps().reinforcements(turn):
         u = state.units[rec.id]
+        if u.status != "reserve":
+            continue
         placement = board.comps().placement(rec.id)
         assert placement is not None and placement.reinforcement_port is not None
         u.location = placement.reinforcement_port

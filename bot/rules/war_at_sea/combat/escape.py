@@ -203,7 +203,12 @@ def pursue(state: WarAtSeaState, battle: Battle, action: Pursue) -> list[Event]:
     if not 0 <= action.group < len(battle.groups):
         raise RuleViolation("was.escape.no_group", "War at Sea 11.4", group=action.group)
     group = battle.groups[action.group]
-    free = {u.id: u for u in free_pursuers(state, battle)}
+    taken = {p for g in battle.groups for p in g.pursuers}
+    free = {
+        u.id: u
+        for u in participants(state, battle, other(battle.escaping or "allies"))
+        if u.id not in taken
+    }
     if not action.ships or len(set(action.ships)) != len(action.ships):
         raise RuleViolation("was.order.no_ships", "War at Sea 11.4")
     for ship in action.ships:
