@@ -49,5 +49,14 @@ def migrate(conn: sqlite3.Connection, target: int | None = None) -> int:
 
 def _statements(sql: str) -> list[str]:
     # executescript would commit on its own; split so the version bump shares the transaction.
-    body = "\n".join(line for line in sql.splitlines() if not line.strip().startswith("--"))
-    return [s.strip() for s in body.split(";") if s.strip()]
+    statements, buffer = [], ""
+    for line in sql.splitlines(keepends=True):
+        buffer += line
+        if sqlite3.complete_statement(buffer):
+            statements.append(buffer.strip())
+            buffer = ""
+    if buffer.strip() and not all(
+        part.strip().startswith("--") for part in buffer.splitlines() if part.strip()
+    ):
+        raise RuntimeError(f"incomplete SQL statement at the end: {buffer.strip()[:80]}")
+    return statements

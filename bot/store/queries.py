@@ -33,11 +33,24 @@ def insert_game(c: sqlite3.Connection, g: GameRecord) -> None:
     c.execute(
         f"INSERT INTO games ({_GAME_COLUMNS}) VALUES ({', '.join('?' * 16)})",
         (
-            g.id, g.guild_id, g.channel_id, g.thread_id, g.ruleset, g.scenario,
-            _dumps(g.options), _dumps(g.settings), g.status, g.version, g.next_roll,
-            g.seed, g.commitment, g.created_by, g.created_at, g.updated_at,
+            g.id,
+            g.guild_id,
+            g.channel_id,
+            g.thread_id,
+            g.ruleset,
+            g.scenario,
+            _dumps(g.options),
+            _dumps(g.settings),
+            g.status,
+            g.version,
+            g.next_roll,
+            g.seed,
+            g.commitment,
+            g.created_by,
+            g.created_at,
+            g.updated_at,
         ),
-    )  # fmt: skip
+    )
 
 
 def select_game(c: sqlite3.Connection, game_id: str) -> GameRecord | None:
@@ -112,10 +125,17 @@ def write_commit(c: sqlite3.Connection, m: Commit) -> None:
         "INSERT INTO actions (game_id, n, seat, user_id, key, action, events, reveals, created_at)"
         " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (
-            m.game_id, e.n, e.seat, e.user_id, e.key, _dumps(e.action),
-            _dumps([ev.model_dump(mode="json") for ev in e.events]), int(e.reveals), e.created_at,
+            m.game_id,
+            e.n,
+            e.seat,
+            e.user_id,
+            e.key,
+            _dumps(e.action),
+            _dumps([ev.model_dump(mode="json") for ev in e.events]),
+            int(e.reveals),
+            e.created_at,
         ),
-    )  # fmt: skip
+    )
     if e.rolls:
         c.executemany(
             "INSERT INTO rolls (game_id, n, action_n, label, sides, value, private_to)"
@@ -136,16 +156,13 @@ def write_commit(c: sqlite3.Connection, m: Commit) -> None:
             "INSERT OR REPLACE INTO snapshots (game_id, n, state) VALUES (?, ?, ?)",
             (m.game_id, e.n, m.snapshot),
         )
-    replace_deadlines(c, m.game_id, m.deadlines)
     if m.fired_deadline is not None:
         seat, prompt_id = m.fired_deadline
-        # The expired deadline stays marked fired even when the new prompt reuses its id.
         c.execute(
-            "INSERT OR REPLACE INTO deadlines (game_id, seat, prompt_id, due_at, fired)"
-            " SELECT ?, ?, ?, 0, 1 WHERE NOT EXISTS (SELECT 1 FROM deadlines"
-            " WHERE game_id = ? AND seat = ? AND prompt_id != ?)",
-            (m.game_id, seat, prompt_id, m.game_id, seat, prompt_id),
+            "UPDATE deadlines SET fired = 1 WHERE game_id = ? AND seat = ? AND prompt_id = ?",
+            (m.game_id, seat, prompt_id),
         )
+    replace_deadlines(c, m.game_id, m.deadlines)
     insert_outbox(c, m.outbox)
 
 

@@ -1,0 +1,92 @@
+"""Random legal play: drive any ruleset to its end with a seeded RNG, for tests and benches.
+
+Answers are picked at random from each prompt's legal options; an order the engine refuses
+is retried a few times and then replaced by the prompt's default, which must always be legal.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.rules.core import Choice, Dice, Event, GameState, Prompt, Ruleset, RuleViolation
+
+Invariant = Callable[[GameState, list[Event]], None]
+
+
+@dataclass
+class PlayReport:
+    state: GameState
+    actions: int = 0
+    refused: int = 0
+    defaults: int = 0
+    events: list[Event] = field(default_factory=list)
+    codes: dict[str, int] = field(default_factory=dict)
+
+
+def random_answer(form_inputs: tuple[Choice, ...], rng: random.Random) -> dict[str, Any]:
+    answers: dict[str, Any] = {}
+    for choice in form_inputs:
+        values = choice.values()
+        if choice.kind == "one":
+            if values:
+                answers[choice.name] = rng.choice(values)
+        elif choice.kind == "many":
+            upper = min(choice.max, len(values))
+            lower = min(max(choice.min, 0), upper)
+            answers[choice.name] = rng.sample(values, rng.randint(lower, upper))
+        elif choice.kind == "number":
+            answers[choice.name] = rng.randint(choice.min, choice.max)
+        else:
+            answers[choice.name] = rng.random() < 0.5
+    return answers
+
+
+def random_action(prompt: Prompt, rng: random.Random) -> dict[str, Any]:
+    form = rng.choice(prompt.forms)
+    return form.build(random_answer(form.inputs, rng))
+
+
+def play(
+    ruleset: Ruleset,  # type: ignore[type-arg]
+    state: GameState,
+    dice: Dice,
+    rng: random.Random,
+    *,
+    max_actions: int = 5000,
+    tries: int = 3,
+    invariant: Invariant | None = None,
+    prefer_default: float = 0.0,
+) -> PlayReport:
+    """Play until the game has a result (or ``max_actions``), checking ``invariant`` after
+    every accepted action. Raises if a prompt's default is refused: that is an engine bug."""
+    report = PlayReport(state=state)
+    while report.state.result is None and report.actions < max_actions:
+        prompts = ruleset.prompts(report.state)
+        if not prompts:
+            raise AssertionError("game not over but nobody has a decision to make")
+        prompt = rng.choice(prompts)
+        outcome = None
+        for _ in range(tries if rng.random() >= prefer_default else 0):
+            raw = random_action(prompt, rng)
+            try:
+                action = ruleset.parse_action(raw)
+                outcome = ruleset.apply(report.state, prompt.seat, action, dice)
+                break
+            except RuleViolation as exc:
+                report.refused += 1
+                report.codes[exc.code] = report.codes.get(exc.code, 0) + 1
+        if outcome is None:
+            if prompt.default is None:
+                raise AssertionError(f"prompt {prompt.id} has no default and no legal pick")
+            action = ruleset.parse_action(prompt.default)
+            outcome = ruleset.apply(report.state, prompt.seat, action, dice)
+            report.defaults += 1
+        report.state = outcome.state
+        report.actions += 1
+        report.events.extend(outcome.events)
+        if invariant is not None:
+            invariant(outcome.state, outcome.events)
+    return report

@@ -1,0 +1,500 @@
+"""The referee: the only way a game changes. Async, Discord-free.
+
+Every accepted action is applied by the game's pure rules with provably fair dice, then
+written in one transaction with its rolls, the new deadlines and the outgoing messages.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets as pysecrets
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+from bot.referee import deadlines
+from bot.referee import export as exports
+from bot.referee.deadlines import TickReport
+from bot.referee.fairdice import FairDice, commitment, new_seed
+from bot.referee.messages import notice, prompt_ids, step_messages
+from bot.referee.settings import GameSettings
+from bot.rules.core import Event, GameState, Prompt, ReplayDice, Ruleset, RuleViolation
+from bot.rules.core.registry import get as get_ruleset
+from bot.store import Commit, Deadline, GameRecord, LogEntry, StaleVersion, Store
+
+SYSTEM_USER = "referee"
+
+
+class Submitted(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    game_id: str
+    n: int
+    seat: str
+    version: int
+    events: list[Event]
+    duplicate: bool = False
+    over: bool = False
+
+
+class Referee:
+    def __init__(
+        self, store: Store, *, clock: Callable[[], float] = time.time, cache_size: int = 256
+    ) -> None:
+        self.store = store
+        self.clock = clock
+        self._locks: dict[str, asyncio.Lock] = {}
+        self._cache: OrderedDict[str, tuple[int, GameState]] = OrderedDict()
+        self._cache_size = cache_size
+
+    # --- lobby --------------------------------------------------------------------------
+    async def create(
+        self,
+        ruleset_id: str,
+        *,
+        guild_id: str,
+        created_by: str,
+        scenario: str | None = None,
+        options: dict[str, Any] | None = None,
+        settings: dict[str, Any] | None = None,
+        channel_id: str | None = None,
+        game_id: str | None = None,
+    ) -> GameRecord:
+        ruleset = get_ruleset(ruleset_id)
+        known = [s.id for s in ruleset.scenarios()]
+        scenario = scenario or known[0]
+        if scenario not in known:
+            raise RuleViolation("core.scenario.unknown", "Referee", scenario=scenario)
+        parsed = ruleset.parse_options(options or {})
+        game_settings = _settings(settings or {})
+        seed, now = new_seed(), self.clock()
+        record = GameRecord(
+            id=game_id or _new_id(),
+            guild_id=guild_id,
+            channel_id=channel_id,
+            ruleset=ruleset_id,
+            scenario=scenario,
+            options=parsed.model_dump(mode="json"),
+            settings=game_settings.model_dump(mode="json"),
+            status="lobby",
+            seed=seed,
+            commitment=commitment(seed),
+            created_by=created_by,
+            created_at=now,
+            updated_at=now,
+        )
+        await self.store.create_game(record)
+        return record
+
+    async def game(self, game_id: str, guild_id: str | None = None) -> GameRecord:
+        record = await self.store.game(game_id)
+        # Another server's game is simply "not found": games are isolated per server.
+        if record is None or (guild_id is not None and record.guild_id != guild_id):
+            raise RuleViolation("core.game.not_found", "Referee", game=game_id)
+        return record
+
+    async def join(self, game_id: str, user_id: str, seat: str | None = None) -> str:
+        async with self.lock(game_id):
+            record = await self.game(game_id)
+            if record.status != "lobby":
+                raise RuleViolation("core.game.already_started", "Referee", game=game_id)
+            ruleset = get_ruleset(record.ruleset)
+            seats = await self.store.seats(game_id)
+            if seat is None:
+                seat = next((s for s in ruleset.seats if s not in seats), None)
+                if seat is None:
+                    raise RuleViolation("core.seat.none_free", "Referee", game=game_id)
+            if seat not in ruleset.seats:
+                raise RuleViolation("core.seat.unknown", "Referee", seat=seat)
+            holder = seats.get(seat)
+            if holder is not None and holder != user_id:
+                raise RuleViolation("core.seat.taken", "Referee", seat=seat)
+            await self.store.set_seat(game_id, seat, user_id)
+            return seat
+
+    async def leave(self, game_id: str, user_id: str) -> list[str]:
+        async with self.lock(game_id):
+            record = await self.game(game_id)
+            if record.status != "lobby":
+                raise RuleViolation("core.game.already_started", "Referee", game=game_id)
+            held = [s for s, u in (await self.store.seats(game_id)).items() if u == user_id]
+            if not held:
+                raise RuleViolation("core.seat.not_holder", "Referee", game=game_id)
+            for seat in held:
+                await self.store.set_seat(game_id, seat, None)
+            return held
+
+    async def substitute(
+        self, game_id: str, seat: str, new_user: str, *, by_user: str, manager: bool = False
+    ) -> None:
+        """Hand a seat to another user: by its holder, or by a manager."""
+        async with self.lock(game_id):
+            seats = await self.store.seats(game_id)
+            if seat not in seats:
+                raise RuleViolation("core.seat.unknown", "Referee", seat=seat)
+            if seats[seat] != by_user and not manager:
+                raise RuleViolation("core.seat.not_holder", "Referee", game=game_id)
+            await self.store.set_seat(game_id, seat, new_user)
+
+    async def start(self, game_id: str, by_user: str) -> Submitted:
+        async with self.lock(game_id):
+            record = await self.game(game_id)
+            if record.status != "lobby":
+                raise RuleViolation("core.game.already_started", "Referee", game=game_id)
+            ruleset = get_ruleset(record.ruleset)
+            seats = await self.store.seats(game_id)
+            missing = [s for s in ruleset.seats if s not in seats]
+            if missing:
+                raise RuleViolation("core.game.seats_missing", "Referee", seats=", ".join(missing))
+            dice = FairDice(record.seed, record.id, 0)
+            outcome = ruleset.setup(record.scenario, ruleset.parse_options(record.options), dice)
+            now = self.clock()
+            entry = LogEntry(
+                n=0,
+                seat=None,
+                user_id=by_user,
+                key="setup",
+                action={"type": "setup"},
+                events=outcome.events,
+                rolls=dice.rolls,
+                created_at=now,
+            )
+            started = notice(
+                game_id,
+                "public",
+                "started",
+                "started",
+                now,
+                commitment=record.commitment,
+                seats=seats,
+                ruleset=record.ruleset,
+                scenario=record.scenario,
+            )
+            return await self._commit(record, ruleset, outcome.state, entry, set(), [started])
+
+    # --- play ---------------------------------------------------------------------------
+    async def state(self, game_id: str) -> tuple[GameRecord, GameState]:
+        record = await self.game(game_id)
+        cached = self._cache.get(game_id)
+        if cached is not None and cached[0] == record.version:
+            self._cache.move_to_end(game_id)
+            return record, cached[1]
+        state = await self._replay(record.id)
+        self._remember(game_id, record.version, state)
+        return record, state
+
+    async def prompts(self, game_id: str, user_id: str) -> list[Prompt]:
+        """The open decisions this user owes in this game (over all the seats they hold)."""
+        record, state = await self.state(game_id)
+        if record.status not in ("active", "paused"):
+            return []
+        held = {s for s, u in (await self.store.seats(game_id)).items() if u == user_id}
+        return [p for p in get_ruleset(record.ruleset).prompts(state) if p.seat in held]
+
+    async def view(self, game_id: str, audience: str | None) -> BaseModel:
+        record, state = await self.state(game_id)
+        return get_ruleset(record.ruleset).view(state, audience)
+
+    async def submit(
+        self,
+        game_id: str,
+        user_id: str,
+        action: dict[str, Any],
+        key: str,
+        *,
+        seat: str | None = None,
+        expected_version: int | None = None,
+        guild_id: str | None = None,
+    ) -> Submitted:
+        async with self.lock(game_id):
+            record = await self.game(game_id, guild_id)
+            previous = await self.store.action_for_key(game_id, key)
+            if previous is not None:  # a retried interaction: applied once, answered again
+                return _submitted(record, previous, duplicate=True)
+            if record.status != "active":
+                raise RuleViolation(f"core.game.{record.status}", "Referee", game=game_id)
+            if expected_version is not None and expected_version != record.version:
+                raise RuleViolation("core.version.stale", "Referee", game=game_id)
+            seats = await self.store.seats(game_id)
+            held = [s for s, u in seats.items() if u == user_id]
+            if seat is not None and seat not in held:
+                raise RuleViolation("core.seat.not_holder", "Referee", game=game_id)
+            ruleset = get_ruleset(record.ruleset)
+            parsed = ruleset.parse_action(action)
+            _, state = await self.state(game_id)
+            seat = seat or _seat_for(ruleset.prompts(state), held, parsed.type)
+            if seat is None:
+                raise RuleViolation("core.seat.not_holder", "Referee", game=game_id)
+            return await self._apply(record, ruleset, state, seat, user_id, parsed, key)
+
+    async def undo(self, game_id: str, user_id: str) -> int:
+        """Take back the user's own last action while it is the game's last, rolled no die and
+        revealed nothing hidden (ARCHITECTURE.md, the referee)."""
+        async with self.lock(game_id):
+            record = await self.game(game_id)
+            if record.status != "active":
+                raise RuleViolation(f"core.game.{record.status}", "Referee", game=game_id)
+            log = await self.store.log(game_id)
+            last = next((e for e in reversed(log) if not e.undone), None)
+            seats = await self.store.seats(game_id)
+            if last is None or last.seat is None or log[-1].n != last.n:
+                raise RuleViolation("core.undo.nothing", "Referee")
+            if seats.get(last.seat) != user_id:
+                raise RuleViolation("core.undo.not_yours", "Referee")
+            if last.rolls:
+                raise RuleViolation("core.undo.dice_rolled", "Referee")
+            if last.reveals:
+                raise RuleViolation("core.undo.revealed", "Referee")
+            ruleset = get_ruleset(record.ruleset)
+            _, state_now = await self.state(game_id)
+            before = prompt_ids(ruleset.prompts(state_now))
+            state = await self._replay(game_id, skip=last.n)
+            now = self.clock()
+            deadlines = self._deadlines(record, ruleset.prompts(state), now)
+            messages = step_messages(
+                ruleset,
+                game_id,
+                record.version,
+                state,
+                [Event(kind="core.undone", params={"seat": last.seat})],
+                before,
+                deadlines,
+                now,
+            )
+            try:
+                await self.store.undo(game_id, last.n, record.version, deadlines, messages)
+            except StaleVersion:
+                raise RuleViolation("core.version.stale", "Referee", game=game_id) from None
+            self._remember(game_id, record.version + 1, state)
+            return last.n
+
+    # --- lifecycle ----------------------------------------------------------------------
+    async def set_status(self, game_id: str, status: str, *, by_user: str) -> None:
+        async with self.lock(game_id):
+            record = await self.game(game_id)
+            allowed = {
+                "paused": ("active",),
+                "active": ("paused",),
+                "abandoned": ("lobby", "active", "paused"),
+            }
+            if record.status not in allowed.get(status, ()):
+                raise RuleViolation(f"core.game.{record.status}", "Referee", game=game_id)
+            now = self.clock()
+            await self.store.update_game(game_id, status=status, updated_at=now)
+            message = notice(
+                game_id, "public", status, f"{status}:{record.version}:{now}", now, by=by_user
+            )
+            if status == "abandoned":
+                message = notice(
+                    game_id,
+                    "public",
+                    "abandoned",
+                    "abandoned",
+                    now,
+                    by=by_user,
+                    seed=record.seed.hex(),
+                    commitment=record.commitment,
+                )
+            await self.store.enqueue([message])
+
+    async def update_settings(self, game_id: str, changes: dict[str, Any]) -> GameSettings:
+        async with self.lock(game_id):
+            record = await self.game(game_id)
+            merged = _settings({**record.settings, **changes})
+            await self.store.update_game(game_id, settings=merged.model_dump(mode="json"))
+            return merged
+
+    # --- internals ----------------------------------------------------------------------
+    async def tick(self, now: float | None = None) -> TickReport:
+        """Send due reminders and apply expired deadlines' policy; safe to call any time."""
+        return await deadlines.tick(self, self.clock() if now is None else now)
+
+    async def export(
+        self, game_id: str, audience: str | None, *, full: bool = False
+    ) -> dict[str, Any]:
+        record = await self.game(game_id)
+        return exports.build(record, await self.store.log(game_id), audience, full)
+
+    async def apply_as_referee(
+        self,
+        record: GameRecord,
+        state: GameState,
+        seat: str,
+        action: BaseModel,
+        key: str,
+        fired: tuple[str, str],
+    ) -> Submitted:
+        """Apply a deadline's default order for a seat (the caller holds the game's lock)."""
+        if await self.store.action_for_key(record.id, key) is not None:
+            raise RuleViolation("core.deadline.already_applied", "Referee")
+        ruleset = get_ruleset(record.ruleset)
+        return await self._apply(record, ruleset, state, seat, SYSTEM_USER, action, key, fired)
+
+    def lock(self, game_id: str) -> asyncio.Lock:
+        # Submissions to one game are serialised; different games proceed in parallel.
+        return self._locks.setdefault(game_id, asyncio.Lock())
+
+    def _remember(self, game_id: str, version: int, state: GameState) -> None:
+        self._cache[game_id] = (version, state)
+        self._cache.move_to_end(game_id)
+        while len(self._cache) > self._cache_size:
+            self._cache.popitem(last=False)
+
+    async def _replay(self, game_id: str, skip: int | None = None) -> GameState:
+        loaded = await self.store.load(game_id)
+        if loaded is None:
+            raise RuleViolation("core.game.not_found", "Referee", game=game_id)
+        ruleset = get_ruleset(loaded.record.ruleset)
+        tail = loaded.tail
+        if skip is not None and loaded.snapshot_n is not None and loaded.snapshot_n >= skip:
+            raise RuntimeError("cannot skip an entry inside a snapshot")
+        if loaded.snapshot is None:
+            raise RuleViolation("core.game.not_started", "Referee", game=game_id)
+        state = ruleset.load_state(loaded.snapshot)
+        for entry in tail:
+            if entry.n == skip or entry.seat is None:
+                continue
+            action = ruleset.parse_action(entry.action)
+            state = ruleset.apply(state, entry.seat, action, ReplayDice(entry.rolls)).state
+        return state
+
+    async def _apply(
+        self,
+        record: GameRecord,
+        ruleset: Ruleset,  # type: ignore[type-arg]
+        state: GameState,
+        seat: str,
+        user_id: str,
+        action: BaseModel,
+        key: str,
+        fired: tuple[str, str] | None = None,
+    ) -> Submitted:
+        dice = FairDice(record.seed, record.id, record.next_roll)
+        before = prompt_ids(ruleset.prompts(state))
+        outcome = ruleset.apply(state, seat, action, dice)  # type: ignore[arg-type]
+        entry = LogEntry(
+            n=record.version,
+            seat=seat,
+            user_id=user_id,
+            key=key,
+            action=action.model_dump(mode="json"),
+            events=outcome.events,
+            rolls=dice.rolls,
+            reveals=any(e.reveals for e in outcome.events),
+            created_at=self.clock(),
+        )
+        return await self._commit(record, ruleset, outcome.state, entry, before, [], fired)
+
+    async def _commit(
+        self,
+        record: GameRecord,
+        ruleset: Ruleset,  # type: ignore[type-arg]
+        state: GameState,
+        entry: LogEntry,
+        before: set[str],
+        extra: list[Any],
+        fired: tuple[str, str] | None = None,
+    ) -> Submitted:
+        now = entry.created_at
+        settings = _settings(record.settings)
+        over = state.result is not None
+        deadlines = [] if over else self._deadlines(record, ruleset.prompts(state), now)
+        messages = extra + step_messages(
+            ruleset, record.id, entry.n, state, entry.events, before, deadlines, now
+        )
+        if over:
+            messages.append(
+                notice(
+                    record.id,
+                    "public",
+                    "over",
+                    "over",
+                    now,
+                    result=state.result.model_dump(mode="json") if state.result else None,
+                    seed=record.seed.hex(),
+                    commitment=record.commitment,
+                )
+            )
+        snapshot = None
+        if entry.n == 0 or over or entry.n % settings.snapshot_every == 0:
+            snapshot = state.model_dump_json()
+        commit = Commit(
+            game_id=record.id,
+            expected_version=record.version,
+            entry=entry,
+            snapshot=snapshot,
+            status="over" if over else ("active" if entry.n == 0 else None),
+            deadlines=deadlines,
+            outbox=messages,
+            fired_deadline=fired,
+        )
+        try:
+            n = await self.store.commit(commit)
+        except StaleVersion:
+            self._cache.pop(record.id, None)
+            raise RuleViolation("core.version.stale", "Referee", game=record.id) from None
+        self._remember(record.id, record.version + 1, state)
+        return Submitted(
+            game_id=record.id,
+            n=n,
+            seat=entry.seat or "",
+            version=record.version + 1,
+            events=entry.events,
+            over=over,
+        )
+
+    def _deadlines(self, record: GameRecord, prompts: list[Prompt], now: float) -> list[Deadline]:
+        settings = _settings(record.settings)
+        if settings.deadline_hours <= 0:
+            return []
+        due = now + settings.deadline_hours * 3600
+        remind = due - settings.remind_before_hours * 3600
+        first: dict[str, Prompt] = {}
+        for prompt in prompts:
+            first.setdefault(prompt.seat, prompt)
+        return [
+            Deadline(
+                game_id=record.id,
+                seat=seat,
+                prompt_id=p.id,
+                due_at=due,
+                remind_at=remind if settings.remind_before_hours > 0 and remind > now else None,
+            )
+            for seat, p in first.items()
+        ]
+
+
+def _seat_for(prompts: list[Prompt], held: list[str], action_type: str) -> str | None:
+    for prompt in prompts:
+        if prompt.seat in held and prompt.form(action_type):
+            return prompt.seat
+    owed = [p.seat for p in prompts if p.seat in held]
+    return owed[0] if owed else (held[0] if held else None)
+
+
+def _submitted(record: GameRecord, entry: LogEntry, *, duplicate: bool) -> Submitted:
+    return Submitted(
+        game_id=record.id,
+        n=entry.n,
+        seat=entry.seat or "",
+        version=record.version,
+        events=entry.events,
+        duplicate=duplicate,
+        over=record.status == "over",
+    )
+
+
+def _settings(raw: dict[str, Any]) -> GameSettings:
+    try:
+        return GameSettings.model_validate(raw)
+    except ValueError as exc:
+        raise RuleViolation("core.settings.invalid", "Referee", detail=str(exc)[:200]) from exc
+
+
+def _new_id() -> str:
+    # Short, unambiguous, typeable in a slash command: 8 characters of base32.
+    alphabet = "abcdefghjkmnpqrstuvwxyz23456789"
+    return "".join(pysecrets.choice(alphabet) for _ in range(8))

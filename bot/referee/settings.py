@@ -1,0 +1,20 @@
+"""Per-game settings a manager may change with /game settings."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+ExpiryPolicy = Literal["default", "pause", "notify"]
+
+
+class GameSettings(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    deadline_hours: float = Field(default=48.0, ge=0, le=24 * 60)
+    """Time a seat has to answer a prompt; 0 means no deadline."""
+    remind_before_hours: float = Field(default=12.0, ge=0, le=24 * 30)
+    on_expiry: ExpiryPolicy = "default"
+    """default: apply the prompt's default order; pause: pause the game; notify: only tell."""
+    snapshot_every: int = Field(default=25, ge=1, le=1000)
