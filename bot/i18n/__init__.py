@@ -1,1 +1,106 @@
+"""Catalogs in English and Simplified Chinese, with named placeholders.
+
+Files: ``locales/<lang>/<domain>.json``, flat objects of key -> text. Rule violations are
+``violation.<code>``, events ``event.<kind>``; other keys are whatever Text a game emits.
+"""
+
 from __future__ import annotations
+
+import json
+import logging
+import string
+from collections.abc import Mapping
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from bot.rules.core import RuleViolation, Text
+
+LANGS = ("en", "zh")
+DEFAULT_LANG = "en"
+_DIRS: list[Path] = [Path(__file__).resolve().parent / "locales"]
+log = logging.getLogger(__name__)
+
+
+def add_catalog_dir(path: Path) -> None:
+    """Another folder of ``<lang>/<domain>.json`` (a test-only game brings its own)."""
+    if path not in _DIRS:
+        _DIRS.append(path)
+        catalogs.cache_clear()
+
+
+def catalog_files(lang: str) -> list[Path]:
+    return sorted(p for d in _DIRS for p in (d / lang).glob("*.json"))
+
+
+@cache
+def catalogs() -> dict[str, dict[str, str]]:
+    result: dict[str, dict[str, str]] = {}
+    for lang in LANGS:
+        merged: dict[str, str] = {}
+        for path in catalog_files(lang):
+            merged.update(json.loads(path.read_text(encoding="utf-8")))
+        result[lang] = merged
+    return result
+
+
+def lang_for(locale: str | None, fallback: str | None = None) -> str:
+    """Discord locales: zh-CN and zh-TW read the Chinese catalog, everything else English."""
+    for candidate in (locale, fallback):
+        if candidate:
+            return "zh" if str(candidate).lower().startswith("zh") else "en"
+    return DEFAULT_LANG
+
+
+class _Params(dict[str, Any]):
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+def tr(key: str, lang: str = DEFAULT_LANG, /, **params: Any) -> str:
+    table = catalogs()
+    template = table.get(lang, {}).get(key) or table[DEFAULT_LANG].get(key)
+    if template is None:
+        log.warning("missing catalog key %s", key)
+        return key
+    values = _Params({k: _value(v, lang) for k, v in params.items()})
+    return string.Formatter().vformat(template, (), values)
+
+
+def _value(value: Any, lang: str) -> Any:
+    if isinstance(value, Text):
+        return render(value, lang)
+    if isinstance(value, Mapping) and "key" in value and set(value) <= {"key", "params"}:
+        return render(Text.model_validate(value), lang)
+    if isinstance(value, list | tuple):
+        return ", ".join(str(_value(v, lang)) for v in value)
+    if isinstance(value, bool):
+        return tr("core.yes" if value else "core.no", lang)
+    return value
+
+
+def render(text: Text | str | Mapping[str, Any], lang: str = DEFAULT_LANG) -> str:
+    """A Text in ``lang``; a plain string is a proper name and stays as it is."""
+    if isinstance(text, str):
+        return text
+    if isinstance(text, Mapping):
+        text = Text.model_validate(text)
+    return tr(text.key, lang, **text.params)
+
+
+def violation(exc: RuleViolation, lang: str = DEFAULT_LANG) -> str:
+    """The refusal a user reads: what is wrong and the rule that forbids it."""
+    return tr(
+        "core.refusal",
+        lang,
+        reason=tr(f"violation.{exc.code}", lang, **exc.params),
+        section=exc.section,
+    )
+
+
+def event_text(event: Mapping[str, Any], lang: str = DEFAULT_LANG) -> str:
+    return tr(f"event.{event['kind']}", lang, **event.get("params", {}))
+
+
+def placeholders(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}

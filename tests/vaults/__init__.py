@@ -13,8 +13,13 @@ before the real games arrive; it is not shipped.
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from bot.i18n import add_catalog_dir
+from bot.rules.core.registry import register
 from tests.vaults.ruleset import GEMS, Vaults, VaultsState
 
-RULESET = Vaults()
+RULESET = register(Vaults())
+add_catalog_dir(Path(__file__).resolve().parent / "locales")
 
 __all__ = ["GEMS", "RULESET", "Vaults", "VaultsState"]
