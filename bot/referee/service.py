@@ -62,6 +62,7 @@ class Referee:
         settings: dict[str, Any] | None = None,
         channel_id: str | None = None,
         game_id: str | None = None,
+        seed: bytes | None = None,
     ) -> GameRecord:
         ruleset = get_ruleset(ruleset_id)
         known = [s.id for s in ruleset.scenarios()]
@@ -70,7 +71,8 @@ class Referee:
             raise RuleViolation("core.scenario.unknown", "Referee", scenario=scenario)
         parsed = ruleset.parse_options(options or {})
         game_settings = _settings(settings or {})
-        seed, now = new_seed(), self.clock()
+        # A fixed seed is for local play and tests; it is still committed to before the start.
+        seed, now = seed or new_seed(), self.clock()
         record = GameRecord(
             id=game_id or _new_id(),
             guild_id=guild_id,
