@@ -128,17 +128,15 @@ def prompts(state: WarAtSeaState, side: str) -> list[Prompt]:
     for origin in sorted(by_origin, key=board.locations().index):
         ships = by_origin[origin]
         dests: dict[str, int] = {}
-        for u in ships:
-            dests.update(reach(state, u))
+        falls: set[str] = set()
+        # Ships of one kind share their reach: work it out once per kind.
+        kinds = {(u.nationality, u.type, u.refuelled): u for u in ships}
+        for u in kinds.values():
+            mine = reach(state, u)
+            dests.update(mine)
+            falls.update(p for d, n in mine.items() if n == 2 for p in fallback_ports(state, u, d))
         if not dests:
             continue
-        falls = {
-            p
-            for d, n in dests.items()
-            if n == 2
-            for u in ships
-            for p in fallback_ports(state, u, d)
-        }
         order = board.locations().index
         move_forms += forms(
             "move",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -66,6 +66,11 @@ class UnitState(BaseModel):
     # 18.2: identity known to the Axis since the last time it moved face down.
     revealed: bool = False
     captured_by: Side | None = None
+
+    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> UnitState:
+        # Every field is an immutable scalar, so a shallow copy is a deep one; the referee
+        # deep-copies the state before each order and this keeps that cheap.
+        return self.model_copy()
 
 
 class Pending(BaseModel):
