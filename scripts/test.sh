@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# Install with the dev extras, then lint and run the whole test suite (what CI runs).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/fonts.sh
+bash scripts/venv.sh "[dev]"
+.venv/bin/ruff check .
+.venv/bin/ruff format --check .
+exec .venv/bin/python -m pytest "$@"
