@@ -136,6 +136,7 @@ def loc_text(loc: str | None) -> dict[str, Any]:
 
 
 LOC_KEYS = ("where", "to", "origin", "port", "area")
+PRIVATE_KEYS = frozenset({"speed", "damage", "points"})
 
 
 def with_names(params: dict[str, Any]) -> dict[str, Any]:
@@ -163,7 +164,10 @@ def unit_events(
     anonymous public copy (no id, no name)."""
     if not hidden(state, u):
         return [ev(kind, reveals=reveals, **unit_params(u), **params)]
-    anon = {"name": t("was.hidden_counter").model_dump(), "side": u.side, **params}
+    # The public copy names no ship and leaves out what would tell it apart (its speed,
+    # its damage), as a face-down counter would.
+    public = {k: v for k, v in params.items() if k not in PRIVATE_KEYS}
+    anon = {"name": t("was.hidden_counter").model_dump(), "side": u.side, **public}
     return [
         ev(kind, audience="allies", **unit_params(u), **params),
         ev(kind, **anon),

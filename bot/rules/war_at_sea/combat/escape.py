@@ -149,6 +149,10 @@ def declare(state: WarAtSeaState, battle: Battle, side: str, action: DeclareEsca
     battle.escaping = "allies" if allies else "axis"
     battle.groups = []
     battle.step = "groups"
+    alone = ungrouped(state, battle)
+    if len(alone) == 1:  # a single ship is its own group: nothing to decide
+        events.append(_group(battle, alone))
+        events += _to_pursuit(state, battle)
     return events
 
 
