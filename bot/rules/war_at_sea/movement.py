@@ -153,7 +153,7 @@ def prompts(state: WarAtSeaState, side: str) -> list[Prompt]:
         )
     return [
         Prompt(
-            id=f"t{state.turn}.move.{side}",
+            id=f"t{state.turn}.move.{side}.{_moved(state, side)}",
             seat=side,
             kind="was.move",
             title=t("was.prompt.move", turn=state.turn),
@@ -162,6 +162,10 @@ def prompts(state: WarAtSeaState, side: str) -> list[Prompt]:
             default={"type": "done"},
         )
     ]
+
+
+def _moved(state: WarAtSeaState, side: str) -> int:
+    return sum(1 for u in state.units.values() if u.side == side and u.origin is not None)
 
 
 def _origin_option() -> Option:

@@ -83,7 +83,7 @@ def prompts(state: WarAtSeaState) -> list[Prompt]:
     )
     return [
         Prompt(
-            id="setup.allies",
+            id=f"setup.allies.{sum(1 for u in ships if u.location != ports[0])}",
             seat="allies",
             kind="was.setup",
             title=t("was.prompt.setup"),

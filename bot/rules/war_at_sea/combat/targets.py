@@ -54,7 +54,14 @@ def convoys_open(state: WarAtSeaState, battle: Battle) -> bool:
 
 
 def open_shooters(state: WarAtSeaState, battle: Battle, side: str) -> list[UnitState]:
-    return [u for u in shooters(state, battle, side) if u.id not in battle.assigned]
+    """Ships still to be given a target. Axis carriers declared not to fire stay silent
+    this round (10.6: the answer binds both ways)."""
+    silent = side == "axis" and battle.carriers_fire is False
+    return [
+        u
+        for u in shooters(state, battle, side)
+        if u.id not in battle.assigned and not (silent and is_carrier(u))
+    ]
 
 
 def legal_targets(state: WarAtSeaState, battle: Battle, side: str) -> list[UnitState]:
