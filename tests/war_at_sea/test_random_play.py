@@ -40,3 +40,22 @@ def test_random_games_end_with_a_result(options: dict[str, bool]) -> None:
     elapsed = time.perf_counter() - started
     print(f"{options}: {GAMES_PER_SET} games, {actions} actions, {elapsed:.1f}s, {winners}")
     assert actions > GAMES_PER_SET * 20
+
+
+@pytest.mark.parametrize("options", [{}, {"variant_18_2": True}], ids=["basic", "hidden"])
+def test_defaults_alone_play_a_whole_game(options: dict[str, bool]) -> None:
+    """What deadlines apply: every prompt's default is legal, and defaults end the game."""
+    for n in range(3):
+        dice = FairDice(b"war-at-sea-defaults-seed-0000001", f"defaults-{n}", 0)
+        state = new_game(dice, **options)
+        report = play(
+            RULESET,
+            state,
+            dice,
+            random.Random(n),
+            invariant=check_invariants,
+            prefer_default=1.0,
+        )
+        assert report.state.result is not None
+        assert report.refused == 0
+        assert report.defaults == report.actions
