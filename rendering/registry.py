@@ -1,15 +1,21 @@
-"""Which renderer draws which game's views. Games register; callers pass a view as JSON."""
+"""Which renderer draws which game's views. Games register; callers pass a view as JSON.
+
+The Discord layer asks for a PNG of any view (public or one seat's) and attaches it when
+there is one.
+"""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Mapping
 from importlib import import_module
 from typing import Any
 
-Renderer = Callable[[Mapping[str, Any]], bytes]
+Renderer = Callable[[Mapping[str, Any]], bytes | None]
 
 _RENDERERS: dict[str, Renderer] = {}
 _BUILTIN = {"war-at-sea": "rendering.war_at_sea"}
+log = logging.getLogger(__name__)
 
 
 def register(ruleset_id: str, renderer: Renderer) -> Renderer:
@@ -17,8 +23,18 @@ def register(ruleset_id: str, renderer: Renderer) -> Renderer:
     return renderer
 
 
+def unregister(ruleset_id: str) -> None:
+    _RENDERERS.pop(ruleset_id, None)
+
+
+def renders(ruleset_id: str) -> bool:
+    """Whether this game may have a picture (cheap: lets callers skip a thread hop)."""
+    return ruleset_id in _RENDERERS or ruleset_id in _BUILTIN
+
+
 def render_view(view: Mapping[str, Any]) -> bytes | None:
-    """PNG bytes of this view's map, or None when the game has no map renderer."""
+    """PNG bytes of this view's map, or None when the game has no map renderer. A renderer
+    that fails is logged: a message without its picture beats no message."""
     ruleset = str(view.get("ruleset", ""))
     if ruleset not in _RENDERERS and ruleset in _BUILTIN:
         try:
@@ -26,4 +42,10 @@ def render_view(view: Mapping[str, Any]) -> bytes | None:
         except ModuleNotFoundError:
             return None  # the game's renderer is not written yet: messages go without a map
     renderer = _RENDERERS.get(ruleset)
-    return renderer(view) if renderer else None
+    if renderer is None:
+        return None
+    try:
+        return renderer(view)
+    except Exception:
+        log.exception("renderer failed", extra={"ruleset": ruleset})
+        return None

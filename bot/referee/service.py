@@ -309,6 +309,16 @@ class Referee:
             await self.store.update_game(game_id, settings=merged.model_dump(mode="json"))
             return merged
 
+    async def update_options(self, game_id: str, options: dict[str, Any]) -> BaseModel:
+        """Change a game's variants while it is still in its lobby (validated by the ruleset)."""
+        async with self.lock(game_id):
+            record = await self.game(game_id)
+            if record.status != "lobby":
+                raise RuleViolation("core.game.already_started", "Referee", game=game_id)
+            parsed = get_ruleset(record.ruleset).parse_options({**record.options, **options})
+            await self.store.update_game(game_id, options=parsed.model_dump(mode="json"))
+            return parsed
+
     # --- internals ----------------------------------------------------------------------
     async def tick(self, now: float | None = None) -> TickReport:
         """Send due reminders and apply expired deadlines' policy; safe to call any time."""

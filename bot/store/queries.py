@@ -362,3 +362,18 @@ def take_notices(c: sqlite3.Connection, user_id: str, now: float) -> list[Outbox
 def bare_insert(c: sqlite3.Connection, payload: str) -> None:
     c.execute("CREATE TABLE IF NOT EXISTS bench_rows (id INTEGER PRIMARY KEY, payload TEXT)")
     c.execute("INSERT INTO bench_rows (payload) VALUES (?)", (payload,))
+
+
+# --- user locales ---------------------------------------------------------------------------
+def upsert_user_locale(c: sqlite3.Connection, user_id: str, locale: str, now: float) -> None:
+    c.execute(
+        "INSERT INTO user_locales (user_id, locale, updated_at) VALUES (?, ?, ?)"
+        " ON CONFLICT (user_id) DO UPDATE SET locale = excluded.locale,"
+        " updated_at = excluded.updated_at",
+        (user_id, locale, now),
+    )
+
+
+def select_user_locale(c: sqlite3.Connection, user_id: str) -> str | None:
+    row = c.execute("SELECT locale FROM user_locales WHERE user_id = ?", (user_id,)).fetchone()
+    return str(row[0]) if row else None

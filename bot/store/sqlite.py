@@ -177,6 +177,14 @@ class Store:
         now = time.time()
         return await self._run(lambda c: _tx(c, lambda: q.take_notices(c, user_id, now)))
 
+    # --- user locales ---------------------------------------------------------------------
+    async def set_user_locale(self, user_id: str, locale: str) -> None:
+        now = time.time()
+        await self._run(lambda c: _tx(c, lambda: q.upsert_user_locale(c, user_id, locale, now)))
+
+    async def user_locale(self, user_id: str) -> str | None:
+        return await self._run(lambda c: q.select_user_locale(c, user_id))
+
     # --- raw (benchmarks and tests) -------------------------------------------------------
     async def bare_insert(self, payload: str) -> None:
         """A bare INSERT+COMMIT of one row, the yardstick `bench core` compares submit with."""

@@ -1,0 +1,86 @@
+"""Answering an interaction: the user's language, a reply that works whether or not the
+interaction was answered already, and errors turned into messages.
+
+A RuleViolation becomes an ephemeral refusal in the user's language naming the rule section;
+a Refusal (the Discord layer's own "no": not a manager, which game?) an ephemeral message;
+anything else is logged with its traceback and an incident id the user can quote.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from typing import Any
+
+import discord
+
+from bot.i18n import lang_for, tr, violation
+from bot.rules.core import RuleViolation
+
+log = logging.getLogger(__name__)
+
+
+class Refusal(Exception):
+    """A refusal of the Discord layer itself, with a catalog key and its parameters."""
+
+    def __init__(self, key: str, **params: Any) -> None:
+        super().__init__(key)
+        self.key = key
+        self.params = params
+
+
+def lang_of(interaction: discord.Interaction) -> str:
+    """The user's Discord language, falling back to the guild's."""
+    guild_locale = interaction.guild_locale
+    return lang_for(str(interaction.locale), str(guild_locale) if guild_locale else None)
+
+
+async def send(
+    interaction: discord.Interaction,
+    content: str,
+    *,
+    ephemeral: bool = True,
+    view: discord.ui.View | None = None,
+    file: discord.File | None = None,
+) -> None:
+    """Reply, or follow up when the interaction was answered (or deferred) already."""
+    kwargs: dict[str, Any] = {"ephemeral": ephemeral}
+    if view is not None:
+        kwargs["view"] = view
+    if file is not None:
+        kwargs["file"] = file
+    if not interaction.response.is_done():
+        await interaction.response.send_message(content, **kwargs)
+    else:
+        await interaction.followup.send(content, **kwargs)
+
+
+def error_text(interaction: discord.Interaction, error: BaseException) -> str:
+    lang = lang_of(interaction)
+    if isinstance(error, RuleViolation):
+        return violation(error, lang)
+    if isinstance(error, Refusal):
+        return tr(error.key, lang, **error.params)
+    incident = secrets.token_hex(4)
+    log.error(
+        "interaction failed",
+        exc_info=(type(error), error, error.__traceback__),
+        extra={
+            "incident": incident,
+            "user": interaction.user.id,
+            "guild": interaction.guild_id,
+            "custom_id": (interaction.data or {}).get("custom_id"),
+            "command": interaction.command.qualified_name if interaction.command else None,
+        },
+    )
+    return tr("discord.error.internal", lang, incident=incident)
+
+
+async def answer_error(interaction: discord.Interaction, error: BaseException) -> None:
+    text = error_text(interaction, error)
+    if interaction.type is discord.InteractionType.autocomplete:
+        return
+    try:
+        await send(interaction, text, ephemeral=True)
+    except discord.HTTPException:
+        log.exception("could not tell the user about an error")

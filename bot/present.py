@@ -1,0 +1,202 @@
+"""Text a Discord user reads, built with i18n from outbox payloads, views and own prompts.
+
+Nothing here sees a full game state: every function takes what one audience may know (a
+payload built for it, a view, that seat's prompts), so what it writes cannot leak.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from bot.i18n import catalogs, event_text, render, tr
+from bot.rules.core import Prompt
+from bot.rules.core.registry import get as get_ruleset
+
+LIMIT = 2000  # Discord's limit on a message's content
+
+
+def has_key(key: str, lang: str) -> bool:
+    return key in catalogs().get(lang, {}) or key in catalogs()["en"]
+
+
+def ruleset_title(ruleset_id: str, lang: str) -> str:
+    try:
+        return render(get_ruleset(ruleset_id).title, lang)
+    except Exception:  # a game removed since: its id still names it
+        return ruleset_id
+
+
+def seat_name(ruleset_id: str, seat: str, lang: str) -> str:
+    """A seat's name in the game's catalog (``<ruleset>.seat.<seat>``), else its id."""
+    key = f"{ruleset_id}.seat.{seat}"
+    return tr(key, lang) if has_key(key, lang) else seat
+
+
+def mention(user_id: str | None) -> str:
+    return f"<@{user_id}>" if user_id else "—"
+
+
+def when(due_at: float | None) -> str:
+    """A Discord timestamp: each reader sees it in their own time zone, relative ("in 2 hours")."""
+    return f"<t:{int(due_at)}:R>" if due_at else ""
+
+
+def header(game_id: str, ruleset_id: str, lang: str) -> str:
+    return tr("discord.game.header", lang, title=ruleset_title(ruleset_id, lang), game=game_id)
+
+
+def event_lines(events: Iterable[Mapping[str, Any]], lang: str) -> list[str]:
+    return [f"• {event_text(e, lang)}" for e in events]
+
+
+def prompt_line(prompt: Prompt, lang: str, due_at: float | None) -> str:
+    key = "discord.prompt.due" if due_at else "discord.prompt.open"
+    return tr(key, lang, title=render(prompt.title, lang), section=prompt.section, due=when(due_at))
+
+
+def view_status(view: Mapping[str, Any] | None, lang: str) -> str:
+    if not view or "status" not in view:
+        return ""
+    return tr("discord.view.status", lang, status=render(view["status"], lang))
+
+
+def result_line(result: Mapping[str, Any] | None, ruleset_id: str, lang: str) -> str:
+    if not result:
+        return ""
+    summary = render(result.get("summary") or {"key": "core.no"}, lang)
+    winner = result.get("winner")
+    if winner is None:
+        return tr("discord.over.draw", lang, summary=summary)
+    return tr(
+        "discord.over.winner", lang, summary=summary, winner=seat_name(ruleset_id, winner, lang)
+    )
+
+
+def clip(text: str, limit: int = LIMIT) -> str:
+    """Keep a message within Discord's limit, cutting whole lines from the middle if needed
+    (the header and the call to act, at the ends, matter most)."""
+    if len(text) <= limit:
+        return text
+    lines = text.split("\n")
+    head, tail = lines[:2], lines[2:]
+    marker = "…"
+    while tail and len("\n".join([*head, marker, *tail])) > limit:
+        tail.pop(0)
+    out = "\n".join([*head, marker, *tail])
+    return out[: limit - 1] + "…" if len(out) > limit else out
+
+
+def join(*parts: str | None) -> str:
+    return "\n".join(p for p in parts if p)
+
+
+# --- outbox payloads ----------------------------------------------------------------------------
+def public_step(
+    game_id: str, ruleset_id: str, payload: Mapping[str, Any], holders: Mapping[str, str], lang: str
+) -> str:
+    waiting = [
+        tr(
+            "discord.waiting.seat",
+            lang,
+            seat=seat_name(ruleset_id, s, lang),
+            user=mention(holders.get(s)),
+        )
+        for s in payload.get("waiting", [])
+    ]
+    view = payload.get("view") or {}
+    return clip(
+        join(
+            header(game_id, ruleset_id, lang),
+            *event_lines(payload.get("events", []), lang),
+            view_status(view, lang),
+            tr("discord.waiting", lang, seats=", ".join(waiting)) if waiting else "",
+        )
+    )
+
+
+def private_step(
+    game_id: str, ruleset_id: str, seat: str, payload: Mapping[str, Any], lang: str
+) -> str:
+    """A seat's DM: what happened that it may see and, for every new decision, a ping naming
+    the game and what is due, with the deadline."""
+    prompts = [Prompt.model_validate(p) for p in payload.get("prompts", [])]
+    new = set(payload.get("new_prompts", []))
+    due = payload.get("deadline")
+    calls = [prompt_line(p, lang, due) for p in prompts if p.id in new]
+    return clip(
+        join(
+            tr(
+                "discord.dm.header",
+                lang,
+                header=header(game_id, ruleset_id, lang),
+                seat=seat_name(ruleset_id, seat, lang),
+            ),
+            *event_lines(payload.get("events", []), lang),
+            *calls,
+        )
+    )
+
+
+def notice(
+    game_id: str,
+    ruleset_id: str,
+    kind: str,
+    payload: Mapping[str, Any],
+    holders: Mapping[str, str],
+    lang: str,
+) -> str:
+    """The public notices: started, paused, active (resumed), abandoned, expired, over."""
+    head = header(game_id, ruleset_id, lang)
+    if kind == "started":
+        seats = payload.get("seats") or holders
+        sides = ", ".join(
+            tr("discord.waiting.seat", lang, seat=seat_name(ruleset_id, s, lang), user=mention(u))
+            for s, u in seats.items()
+        )
+        body = tr("discord.notice.started", lang, sides=sides, commitment=payload.get("commitment"))
+    elif kind == "over":
+        body = join(
+            result_line(payload.get("result"), ruleset_id, lang),
+            tr(
+                "discord.notice.seed",
+                lang,
+                seed=payload.get("seed"),
+                commitment=payload.get("commitment"),
+            ),
+        )
+    elif kind == "abandoned":
+        body = join(
+            tr("discord.notice.abandoned", lang, user=mention(payload.get("by"))),
+            tr(
+                "discord.notice.seed",
+                lang,
+                seed=payload.get("seed"),
+                commitment=payload.get("commitment"),
+            ),
+        )
+    elif kind == "expired":
+        seat = str(payload.get("seat", ""))
+        body = tr(
+            f"discord.notice.expired.{payload.get('policy', 'notify')}",
+            lang,
+            seat=seat_name(ruleset_id, seat, lang),
+            user=mention(holders.get(seat)),
+        )
+    elif kind in ("paused", "active"):
+        body = tr(f"discord.notice.{kind}", lang, user=mention(payload.get("by")))
+    else:
+        body = tr("discord.notice.other", lang, kind=kind)
+    return clip(join(head, body))
+
+
+def reminder(
+    game_id: str, ruleset_id: str, prompt: Prompt | None, due_at: float | None, lang: str
+) -> str:
+    title = render(prompt.title, lang) if prompt else tr("discord.prompt.unknown", lang)
+    return clip(
+        join(
+            header(game_id, ruleset_id, lang),
+            tr("discord.reminder", lang, title=title, due=when(due_at)),
+        )
+    )
