@@ -15,5 +15,8 @@ from tests.fakediscord import FakeWorld
 @pytest_asyncio.fixture
 async def env(fake_world: FakeWorld, tmp_path: Path) -> AsyncIterator[Env]:
     environment = Env(fake_world, tmp_path / "referee.sqlite3")
-    async with environment.run_bot():
+    await environment.start_bot()
+    try:
         yield environment
+    finally:
+        await environment.stop_bot()

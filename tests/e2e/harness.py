@@ -41,6 +41,7 @@ class Env:
     clock: Clock = field(default_factory=Clock)
     bot: RefereeBot | None = None
     overrides: dict[str, Any] = field(default_factory=dict)
+    _runner: contextlib.AbstractAsyncContextManager[RefereeBot] | None = None
 
     @property
     def fake(self) -> FakeDiscord:
@@ -76,6 +77,22 @@ class Env:
         finally:
             self.bot = None
 
+    async def start_bot(self) -> RefereeBot:
+        runner = self.run_bot()
+        bot = await runner.__aenter__()
+        self._runner = runner
+        return bot
+
+    async def stop_bot(self) -> None:
+        runner, self._runner = self._runner, None
+        if runner is not None:
+            await runner.__aexit__(None, None, None)
+
+    async def restart(self) -> RefereeBot:
+        """Close this process's bot and start a new one on the same database."""
+        await self.stop_bot()
+        return await self.start_bot()
+
     # --- waiting for the outbox ---------------------------------------------------------------
     async def settle(self, timeout: float = 5.0) -> None:
         """Until everything the referee queued is delivered (or kept as a notice)."""
@@ -101,10 +118,12 @@ class Env:
         records = await self.running.store.games(guild)
         record = records[-1]
         assert record.id in reply.content
-        await self.fake.wait_until(
-            lambda: bool(self.fake.threads_in(self.world.channel)), what="the game's thread"
-        )
-        return await self.running.referee.game(record.id)
+        for _ in range(200):  # the thread is recorded in the store right after it opens
+            record = await self.running.referee.game(record.id)
+            if record.thread_id is not None:
+                return record
+            await asyncio.sleep(0.01)
+        raise AssertionError("the game's thread was not recorded")
 
     def lobby_message(self, game: GameRecord) -> SentMessage:
         assert game.thread_id is not None
