@@ -1,15 +1,41 @@
-"""Fixtures of the end-to-end tests: a running production bot against the fake Discord."""
+"""Fixtures of the end-to-end tests: a running production bot against the fake Discord.
+
+Game ids and dice seeds are made deterministic per test (from the test's name), so every
+run of a test plays the same game: a failure reproduces.
+"""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+import hashlib
+import itertools
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
+import pytest
 import pytest_asyncio
 
 import tests.vaults  # noqa: F401  (registers the Vaults ruleset and its catalogs)
+from bot.referee import service
 from tests.e2e.harness import Env
 from tests.fakediscord import FakeWorld
+
+ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
+
+
+@pytest.fixture(autouse=True)
+def deterministic_games(
+    request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[None]:
+    counter = itertools.count()
+
+    def digest(kind: str) -> bytes:
+        return hashlib.sha256(f"{request.node.nodeid}:{kind}:{next(counter)}".encode()).digest()
+
+    monkeypatch.setattr(service, "new_seed", lambda: digest("seed"))
+    monkeypatch.setattr(
+        service, "_new_id", lambda: "".join(ALPHABET[b % 31] for b in digest("id")[:8])
+    )
+    yield
 
 
 @pytest_asyncio.fixture

@@ -41,6 +41,7 @@ class Env:
     clock: Clock = field(default_factory=Clock)
     bot: RefereeBot | None = None
     overrides: dict[str, Any] = field(default_factory=dict)
+    cogs_package: str = "cogs"
     _runner: contextlib.AbstractAsyncContextManager[RefereeBot] | None = None
 
     @property
@@ -67,6 +68,7 @@ class Env:
         bot = RefereeBot(
             self.settings(),
             clock=self.clock,
+            cogs_package=self.cogs_package,
             connector=self.fake.connector(),
             guild_ready_timeout=0.05,
         )
