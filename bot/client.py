@@ -71,6 +71,8 @@ class RefereeBot(commands.Bot):
         self.loaded: list[str] = []
         self.broken: dict[str, str] = {}
         self._locales: dict[str, str] = {}
+        self._notices_checked: set[str] = set()
+        self._notice_users: set[str] = set()
         self._tasks: list[asyncio.Task[None]] = []
         self._background: set[asyncio.Task[Any]] = set()
         self._closing = False
@@ -152,6 +154,21 @@ class RefereeBot(commands.Bot):
             return
         self._locales[user_id] = locale
         self.spawn(self.store.set_user_locale(user_id, locale))
+
+    # --- notices of undelivered DMs -------------------------------------------------------
+    def noted(self, user_id: str) -> None:
+        """A notice was stored for this user (their DM was refused)."""
+        self._notice_users.add(user_id)
+
+    def may_have_notices(self, user_id: str) -> bool:
+        """Whether the store may hold notices for this user: yes if one was stored since,
+        or if this process has not looked yet (one written before a restart). Spares a
+        write transaction on every other interaction."""
+        return user_id in self._notice_users or user_id not in self._notices_checked
+
+    def notices_taken(self, user_id: str) -> None:
+        self._notices_checked.add(user_id)
+        self._notice_users.discard(user_id)
 
     def spawn(self, work: Awaitable[Any]) -> None:
         task = asyncio.ensure_future(work)

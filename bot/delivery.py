@@ -192,6 +192,7 @@ class Delivery:
         except discord.Forbidden:
             # Closed DMs: keep it for the user's next interaction, never post it publicly.
             await self.bot.store.add_notice(holder, message.id)
+            self.bot.noted(holder)
             log.info(
                 "dm refused, notice kept",
                 extra={"outbox": message.id, "game": record.id, "user": holder},

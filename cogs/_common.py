@@ -131,7 +131,10 @@ async def show_notices(ctx: Ctx) -> None:
         return
     if interaction.response.type is discord.InteractionResponseType.modal:
         return  # a modal is open: tell them at their next interaction instead
+    if not ctx.bot.may_have_notices(ctx.user_id):
+        return
     notices = await ctx.bot.store.take_notices(ctx.user_id)
+    ctx.bot.notices_taken(ctx.user_id)
     per_game: dict[str, int] = {}
     for message in notices:
         per_game[message.game_id] = per_game.get(message.game_id, 0) + 1

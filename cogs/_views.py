@@ -45,8 +45,7 @@ def scenario_title(record: GameRecord, lang: str) -> str:
     return render(title, lang) if title is not None else record.scenario
 
 
-async def seat_lines(bot: RefereeBot, record: GameRecord, lang: str) -> list[str]:
-    holders = await bot.store.seats(record.id)
+def seat_lines(record: GameRecord, holders: dict[str, str], lang: str) -> list[str]:
     out = []
     for seat in get_ruleset(record.ruleset).seats:
         user = holders.get(seat)
@@ -70,7 +69,7 @@ async def lobby(
         present.header(record.id, record.ruleset, lang),
         tr("discord.lobby.scenario", lang, scenario=scenario_title(record, lang)),
         options_line(record, lang),
-        *[f"• {line}" for line in await seat_lines(bot, record, lang)],
+        *[f"• {line}" for line in seat_lines(record, await bot.store.seats(record.id), lang)],
         tr("discord.lobby.howto", lang)
         if record.status == "lobby"
         else tr(f"discord.status.{record.status}", lang),
@@ -118,6 +117,7 @@ async def refresh_lobby(bot: RefereeBot, record: GameRecord) -> None:
 
 async def status(bot: RefereeBot, record: GameRecord, lang: str) -> tuple[str, discord.File | None]:
     """A game's public status: anyone may read it (spectators too)."""
+    holders = await bot.store.seats(record.id)
     lines = [
         present.header(record.id, record.ruleset, lang),
         tr(
@@ -126,14 +126,13 @@ async def status(bot: RefereeBot, record: GameRecord, lang: str) -> tuple[str, d
             status=tr(f"discord.status.{record.status}", lang),
             scenario=scenario_title(record, lang),
         ),
-        *[f"• {line}" for line in await seat_lines(bot, record, lang)],
+        *[f"• {line}" for line in seat_lines(record, holders, lang)],
     ]
     file = None
     if record.status in ("active", "paused", "over"):
         view = (await bot.referee.view(record.id, None)).model_dump(mode="json")
         lines.append(present.view_status(view, lang))
         lines.append(present.result_line(view.get("result"), record.ruleset, lang))
-        holders = await bot.store.seats(record.id)
         for d in await bot.store.deadlines(record.id):
             if not d.fired:
                 lines.append(

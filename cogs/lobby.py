@@ -19,6 +19,7 @@ from bot.rules.core.registry import get as get_ruleset
 from cogs import _admin as admin
 from cogs._common import LIVE, Ctx, choice, describe, game_choices, guard, text
 from cogs._views import lobby, refresh_lobby, status
+from rendering.registry import renders
 
 Choices = list[app_commands.Choice[str]]
 
@@ -179,6 +180,8 @@ class Lobby(commands.Cog):
     async def status_(self, interaction: discord.Interaction, game: str | None = None) -> None:
         async with guard(interaction) as ctx:
             record = await ctx.game(game)
+            if renders(record.ruleset) and record.status != "lobby":
+                await interaction.response.defer(ephemeral=True, thinking=True)  # drawing
             content, file = await status(self.bot, record, ctx.lang)
             await ctx.send(content, file=file)
 

@@ -53,8 +53,13 @@ class Play(commands.Cog):
             records = [await ctx.game(game)] if game else await self._my_games(ctx)
             shown = 0
             for record in records:
-                for prompt in await self.bot.referee.prompts(record.id, ctx.user_id):
-                    await self._show_prompt(ctx, record, prompt)
+                prompts = await self.bot.referee.prompts(record.id, ctx.user_id)
+                if not prompts:
+                    continue
+                deadlines = await self.bot.store.deadlines(record.id)
+                due = {(d.seat, d.prompt_id): d.due_at for d in deadlines}
+                for prompt in prompts:
+                    await self._show_prompt(ctx, record, prompt, due.get((prompt.seat, prompt.id)))
                     shown += 1
             if not shown:
                 await ctx.send(ctx.t("discord.orders.none"))
@@ -210,14 +215,13 @@ class Play(commands.Cog):
                 return record, prompt
         raise Refusal("discord.order.closed", game=record.id)
 
-    async def _show_prompt(self, ctx: Ctx, record: GameRecord, prompt: Prompt) -> None:
-        deadlines = {
-            (d.seat, d.prompt_id): d.due_at for d in await self.bot.store.deadlines(record.id)
-        }
+    async def _show_prompt(
+        self, ctx: Ctx, record: GameRecord, prompt: Prompt, due: float | None
+    ) -> None:
         view, overflow = orders.prompts_view(self.bot, record.id, [prompt], ctx.lang)
         content = present.join(
             present.header(record.id, record.ruleset, ctx.lang),
-            present.prompt_line(prompt, ctx.lang, deadlines.get((prompt.seat, prompt.id))),
+            present.prompt_line(prompt, ctx.lang, due),
             ctx.t("discord.order.overflow") if overflow else "",
         )
         await ctx.send(content, view=view)

@@ -49,7 +49,8 @@ async def test_autocomplete_status_list_and_pictures(env: Env, vaults_pictures: 
     assert any(a.filename == "view.png" for m in fake.dms_to(world.alice) for a in m.attachments)
 
     handle = await fake.slash(world.bob, world.channel, "game status", {"game": game.id})
-    status = await handle.response()
+    assert (await handle.response()).type == 5  # drawing takes a moment: deferred
+    status = await handle.wait_original()
     assert status.ephemeral and "进行中" in status.content and status.attachments
     choices = await fake.autocomplete(world.alice, world.channel, "game status", "game", "")
     assert [c["value"] for c in choices] == [game.id]
