@@ -31,8 +31,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-PromptViews = Callable[[str, list[Prompt], str], "discord.ui.View | None"]
-"""(game id, prompts of one seat, language) -> components to answer them (set by the play cog)."""
+PromptViews = Callable[[str, list[Prompt], str], "tuple[discord.ui.View | None, str]"]
+"""(game id, prompts of one seat, language) -> the components to answer them and a note for
+what did not fit (set by the play cog)."""
 
 MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True)
 MAX_BACKOFF = 600.0
@@ -181,9 +182,10 @@ class Delivery:
         text, prompts = await self._private_text(record, message, lang)
         extra: dict[str, Any] = {}
         if prompts and self.prompt_views is not None:
-            view = self.prompt_views(record.id, prompts, lang)
+            view, note = self.prompt_views(record.id, prompts, lang)
             if view is not None:
                 extra["view"] = view
+            text = present.clip(present.join(text, note))
         if (file := await _picture(message.payload.get("view"), "view.png")) is not None:
             extra["file"] = file
         user = self.bot.get_user(int(holder)) or await self.bot.fetch_user(int(holder))

@@ -12,7 +12,7 @@ from discord.ext import commands
 
 from bot import present
 from bot.client import RefereeBot
-from bot.i18n import render
+from bot.i18n import render, tr
 from bot.interactions import Refusal, lang_of
 from bot.rules.core import OrderForm, Prompt, RuleViolation
 from bot.store import GameRecord
@@ -40,8 +40,11 @@ class Play(commands.Cog):
             self.bot.components.pop(kind, None)
         self.bot.delivery.prompt_views = None
 
-    def dm_view(self, game_id: str, prompts: list[Prompt], lang: str) -> discord.ui.View | None:
-        return orders.prompts_view(self.bot, game_id, prompts, lang)[0]
+    def dm_view(
+        self, game_id: str, prompts: list[Prompt], lang: str
+    ) -> tuple[discord.ui.View | None, str]:
+        view, overflow = orders.prompts_view(self.bot, game_id, prompts, lang)
+        return view, tr("discord.order.overflow", lang) if overflow else ""
 
     # --- commands -----------------------------------------------------------------------------
     @app_commands.command(name="orders", description=text("cmd.orders"))
