@@ -222,16 +222,19 @@ class RefereeBot(commands.Bot):
         if self._closing:
             return
         self._closing = True
+        grace = self.settings.shutdown_grace_seconds
+        self.delivery.stop_soon()
         for task in self._tasks:
-            task.cancel()
-        for task in self._tasks:
-            with contextlib.suppress(BaseException):
-                await task
+            if task.get_name() != "referee-delivery":
+                task.cancel()  # a deadline tick is one transaction at a time: safe to cut
+        if self._tasks:
+            # asyncio.wait neither raises the tasks' errors nor swallows our own cancellation.
+            _, late = await asyncio.wait(self._tasks, timeout=grace)
+            for task in late:
+                task.cancel()
         if self._store is not None and not self.delivery.paused and not self.is_closed():
             try:
-                await asyncio.wait_for(
-                    self.delivery.deliver_pending(), self.settings.shutdown_grace_seconds
-                )
+                await asyncio.wait_for(self.delivery.deliver_pending(), grace)
             except Exception:
                 log.exception("final delivery incomplete")
         for task in list(self._background):

@@ -64,17 +64,24 @@ class Delivery:
         self._lock = asyncio.Lock()
         self._retry_at: dict[int, float] = {}
         self._foreign: set[str] = set()
+        self._stopping = False
 
     def wake(self) -> None:
         """Deliver now rather than at the next poll (called after every change)."""
         self._wake.set()
 
+    def stop_soon(self) -> None:
+        """Let the loop finish its current pass and return (never mid-send: a message sent
+        but not yet marked would be sent again by the next process)."""
+        self._stopping = True
+        self.wake()
+
     async def run(self) -> None:
-        while True:
+        while not self._stopping:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), self.poll_seconds)
             self._wake.clear()
-            if self.paused:
+            if self.paused or self._stopping:
                 continue
             try:
                 await self.deliver_pending()

@@ -44,5 +44,7 @@ async def env(fake_world: FakeWorld, tmp_path: Path) -> AsyncIterator[Env]:
     await environment.start_bot()
     try:
         yield environment
+        if environment.bot is not None:
+            await environment.assert_no_leaks_anywhere()
     finally:
         await environment.stop_bot()

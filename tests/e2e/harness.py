@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.client import RefereeBot
+from bot.rules.core.registry import get as get_ruleset
 from bot.settings import Settings
 from bot.store import GameRecord
 from tests.fakediscord import FakeDiscord, FakeUser, FakeWorld, SentMessage
@@ -200,6 +201,23 @@ class Env:
         return message
 
     # --- the check every test ends with ------------------------------------------------------
+    async def assert_no_leaks_anywhere(self) -> None:
+        """Every game in the database, whatever its ruleset, against what the fake recorded:
+        run after every end-to-end test (tests/e2e/conftest.py)."""
+        store = self.running.store
+        for record in await store.games():
+            if record.status == "lobby":
+                continue  # nothing is hidden before the set-up
+            _, state = await self.running.referee.state(record.id)
+            ruleset = get_ruleset(record.ruleset)
+            holders = await store.seats(record.id)
+            audiences: list[tuple[Any, str | None]] = [(None, None)]
+            audiences += [(int(uid), seat) for seat, uid in holders.items()]
+            for user, seat in audiences:
+                text = self.fake.all_text_for_audience(user)
+                for secret in ruleset.secrets(state, seat):
+                    assert secret not in text, f"{secret!r} leaked to {seat or 'the public'}"
+
     async def assert_no_leak(self, game: GameRecord) -> None:
         """Nothing an audience may not know is anywhere it can read: the public (thread,
         channel) and each player (their DMs and ephemerals too) against Vaults' secrets."""
