@@ -15,7 +15,7 @@ from discord import app_commands
 from bot.i18n import tr
 from bot.interactions import Refusal, answer_error, lang_of, send
 from bot.present import ruleset_title
-from bot.rules.core import RuleViolation
+from bot.rules.core import GameState, RuleViolation
 from bot.store import GameRecord
 
 if TYPE_CHECKING:
@@ -105,6 +105,24 @@ class Ctx:
         if len(mine) == 1:
             return next(iter(mine.values()))
         raise Refusal("discord.error.which_game")
+
+    async def game_and_state(self, game_id: str | None) -> tuple[GameRecord, GameState | None]:
+        """``game`` and its state (None before the start), in one store round trip fewer when
+        the game is named in a server: the isolation check is made on the loaded record."""
+        if game_id and self.guild_id is not None:
+            try:
+                record, state = await self.bot.referee.state(game_id.strip().lower())
+            except RuleViolation as exc:
+                if exc.code != "core.game.not_started":
+                    raise
+                return await self.game(game_id), None
+            if record.guild_id != self.guild_id:
+                raise RuleViolation("core.game.not_found", "Referee", game=record.id)
+            return record, state
+        record = await self.game(game_id)
+        if record.status == "lobby":
+            return record, None
+        return await self.bot.referee.state(record.id)
 
     async def seats_of_user(self, game_id: str) -> list[str]:
         return [s for s, u in (await self.bot.store.seats(game_id)).items() if u == self.user_id]

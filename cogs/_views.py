@@ -12,6 +12,7 @@ import discord
 
 from bot import present
 from bot.i18n import event_text, render, tr
+from bot.rules.core import GameState
 from bot.rules.core.registry import get as get_ruleset
 from bot.store import GameRecord
 from rendering.registry import render_view, renders
@@ -115,9 +116,13 @@ async def refresh_lobby(bot: RefereeBot, record: GameRecord) -> None:
         await channel.get_partial_message(int(record.thread_id)).edit(content=content, view=view)
 
 
-async def status(bot: RefereeBot, record: GameRecord, lang: str) -> tuple[str, discord.File | None]:
+async def status(
+    bot: RefereeBot, record: GameRecord, state: GameState | None, lang: str
+) -> tuple[str, discord.File | None]:
     """A game's public status: anyone may read it (spectators too)."""
-    holders = await bot.store.seats(record.id)
+    holders, deadlines = await asyncio.gather(
+        bot.store.seats(record.id), bot.store.deadlines(record.id)
+    )
     lines = [
         present.header(record.id, record.ruleset, lang),
         tr(
@@ -129,11 +134,11 @@ async def status(bot: RefereeBot, record: GameRecord, lang: str) -> tuple[str, d
         *[f"• {line}" for line in seat_lines(record, holders, lang)],
     ]
     file = None
-    if record.status in ("active", "paused", "over"):
-        view = (await bot.referee.view(record.id, None)).model_dump(mode="json")
+    if state is not None:
+        view = get_ruleset(record.ruleset).view(state, None).model_dump(mode="json")
         lines.append(present.view_status(view, lang))
         lines.append(present.result_line(view.get("result"), record.ruleset, lang))
-        for d in await bot.store.deadlines(record.id):
+        for d in deadlines:
             if not d.fired:
                 lines.append(
                     tr(

@@ -3,6 +3,7 @@ leave, start, status, list, and the management commands (bodies in cogs/_admin.p
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import discord
@@ -179,10 +180,10 @@ class Lobby(commands.Cog):
     @describe("game")
     async def status_(self, interaction: discord.Interaction, game: str | None = None) -> None:
         async with guard(interaction) as ctx:
-            record = await ctx.game(game)
-            if renders(record.ruleset) and record.status != "lobby":
+            record, state = await ctx.game_and_state(game)
+            if renders(record.ruleset) and state is not None:
                 await interaction.response.defer(ephemeral=True, thinking=True)  # drawing
-            content, file = await status(self.bot, record, ctx.lang)
+            content, file = await status(self.bot, record, state, ctx.lang)
             await ctx.send(content, file=file)
 
     @game.command(name="list", description=text("cmd.game.list"))
@@ -191,8 +192,9 @@ class Lobby(commands.Cog):
         async with guard(interaction) as ctx:
             records = await self.bot.store.games(ctx.guild_id, None if everything else LIVE)
             lines = []
-            for record in records[-20:]:
-                seats = await self.bot.store.seats(record.id)
+            shown = records[-20:]
+            all_seats = await asyncio.gather(*(self.bot.store.seats(r.id) for r in shown))
+            for record, seats in zip(shown, all_seats, strict=True):
                 who = ", ".join(present.mention(u) for u in seats.values()) or "—"
                 lines.append(
                     ctx.t(

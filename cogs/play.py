@@ -4,6 +4,7 @@ DMs, where the delivery puts them), routed here by custom_id."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import discord
@@ -15,6 +16,7 @@ from bot.client import RefereeBot
 from bot.i18n import render, tr
 from bot.interactions import Refusal, lang_of
 from bot.rules.core import OrderForm, Prompt, RuleViolation
+from bot.rules.core.registry import get as get_ruleset
 from bot.store import GameRecord
 from cogs import _orders as orders
 from cogs._common import LIVE, Ctx, describe, game_choices, guard, text
@@ -53,14 +55,22 @@ class Play(commands.Cog):
         self, interaction: discord.Interaction, game: str | None = None
     ) -> None:
         async with guard(interaction) as ctx:
-            records = [await ctx.game(game)] if game else await self._my_games(ctx)
+            if game:
+                record = await ctx.game(game)
+                mine = {record.id: (record, set(await ctx.seats_of_user(record.id)))}
+            else:
+                mine = await self._my_seats(ctx)
+            # The store reads are queued together: one wait for the store's thread, not 2n.
+            live = list(mine.values())
+            owed = await asyncio.gather(*(self._owed(r, seats) for r, seats in live))
+            deadlines = await asyncio.gather(
+                *(self.bot.store.deadlines(r.id) for (r, _), p in zip(live, owed, strict=True) if p)
+            )
             shown = 0
-            for record in records:
-                prompts = await self.bot.referee.prompts(record.id, ctx.user_id)
+            for (record, _), prompts in zip(live, owed, strict=True):
                 if not prompts:
                     continue
-                deadlines = await self.bot.store.deadlines(record.id)
-                due = {(d.seat, d.prompt_id): d.due_at for d in deadlines}
+                due = {(d.seat, d.prompt_id): d.due_at for d in deadlines.pop(0)}
                 for prompt in prompts:
                     await self._show_prompt(ctx, record, prompt, due.get((prompt.seat, prompt.id)))
                     shown += 1
@@ -202,11 +212,23 @@ class Play(commands.Cog):
 
     # --- helpers ------------------------------------------------------------------------------
     async def _my_games(self, ctx: Ctx) -> list[GameRecord]:
-        found: dict[str, GameRecord] = {}
-        for record, _ in await self.bot.store.games_of_user(ctx.user_id):
+        return [record for record, _ in (await self._my_seats(ctx)).values()]
+
+    async def _my_seats(self, ctx: Ctx) -> dict[str, tuple[GameRecord, set[str]]]:
+        """The user's live games here (any server's in DMs), with the seats they hold."""
+        found: dict[str, tuple[GameRecord, set[str]]] = {}
+        for record, seat in await self.bot.store.games_of_user(ctx.user_id):
             if record.status in LIVE and (ctx.guild_id is None or record.guild_id == ctx.guild_id):
-                found[record.id] = record
-        return list(found.values())
+                found.setdefault(record.id, (record, set()))[1].add(seat)
+        return found
+
+    async def _owed(self, record: GameRecord, seats: set[str]) -> list[Prompt]:
+        """The open prompts of these seats (the seats are known already: one store round
+        trip fewer than Referee.prompts, which looks them up again)."""
+        if record.status not in ("active", "paused"):
+            return []
+        record, state = await self.bot.referee.state(record.id)
+        return [p for p in get_ruleset(record.ruleset).prompts(state) if p.seat in seats]
 
     async def _open(self, ctx: Ctx, game_id: str, seat: str, ph: str) -> tuple[GameRecord, Prompt]:
         """The still-open prompt a component was made for; only the seat's holder may answer."""

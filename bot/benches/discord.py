@@ -52,11 +52,16 @@ async def _bench(count: int, warmup: int) -> None:
                     (world.alice, "game list", {}),
                 ]
                 latencies: list[float] = []
+                failures = 0
                 started = time.perf_counter()
                 for i in range(warmup + count):
                     user, name, options = commands[i % len(commands)]
                     handle = await fake.slash(user, world.channel, name, options)
-                    await handle.response()
+                    answer = await handle.response()
+                    # An error answer is fast too: count it, so a broken command cannot pass.
+                    failures += "incident" in (answer.content or "") or "事件" in (
+                        answer.content or ""
+                    )
                     if i >= warmup and handle.latency is not None:
                         latencies.append(handle.latency)
                 elapsed = time.perf_counter() - started
