@@ -14,7 +14,7 @@ import contextlib
 import io
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 import aiohttp
@@ -35,6 +35,11 @@ PromptViews = Callable[[str, list[Prompt], str], "tuple[discord.ui.View | None, 
 """(game id, prompts of one seat, language) -> the components to answer them and a note for
 what did not fit (set by the play cog)."""
 
+StatusHook = Callable[[GameRecord], Awaitable[None]]
+"""Called after a public notice that changes a game's status (the lobby cog refreshes the
+lobby message's status line and buttons)."""
+
+STATUS_NOTICES = ("started", "paused", "active", "over", "abandoned")
 MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True)
 MAX_BACKOFF = 600.0
 
@@ -57,6 +62,7 @@ class Delivery:
         self.retry_seconds = retry_seconds
         self.max_attempts = max_attempts
         self.prompt_views: PromptViews | None = None
+        self.status_changed: StatusHook | None = None
         self.paused = False
         """Tests set it to stand for a process that died before delivering."""
         self.delivered = 0
@@ -179,6 +185,11 @@ class Delivery:
         if (file := await _picture(payload.get("view"), "map.png")) is not None:
             extra["file"] = file
         await channel.send(text, allowed_mentions=MENTIONS, **extra)
+        if message.kind in STATUS_NOTICES and self.status_changed is not None:
+            try:
+                await self.status_changed(record)
+            except Exception:  # the notice itself went out: a stale lobby is only cosmetic
+                log.exception("status hook failed", extra={"game": record.id})
 
     # --- private: a DM to the seat's holder ---------------------------------------------------
     async def _private(self, record: GameRecord, message: OutboxMessage) -> None:

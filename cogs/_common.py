@@ -94,7 +94,7 @@ class Ctx:
             return record
         channel = str(self.interaction.channel_id)
         if self.guild_id is not None:
-            for record in await store.games(self.guild_id, LIVE):
+            for record in await store.games(self.guild_id):  # any status: a thread is one game
                 if record.thread_id == channel:
                     return record
         mine = {

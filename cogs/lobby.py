@@ -17,6 +17,7 @@ from bot.interactions import Refusal, lang_of
 from bot.rules.core import RuleViolation
 from bot.rules.core.registry import available
 from bot.rules.core.registry import get as get_ruleset
+from bot.store import GameRecord
 from cogs import _admin as admin
 from cogs._common import LIVE, Ctx, choice, describe, game_choices, guard, text
 from cogs._views import lobby, refresh_lobby, status
@@ -33,9 +34,14 @@ class Lobby(commands.Cog):
 
     async def cog_load(self) -> None:
         self.bot.register_component("lobby", self.on_lobby_button)
+        self.bot.delivery.status_changed = self._status_changed
 
     async def cog_unload(self) -> None:
         self.bot.components.pop("lobby", None)
+        self.bot.delivery.status_changed = None
+
+    async def _status_changed(self, record: GameRecord) -> None:
+        await refresh_lobby(self.bot, record)
 
     # --- creating and filling a game ------------------------------------------------------------
     @game.command(name="new", description=text("cmd.game.new"))

@@ -28,4 +28,12 @@ async def test_create_join_start_and_play_to_the_end(env: Env) -> None:
     assert record.status == "over"
     final = "\n".join(m.text() for m in fake.messages_in(thread))
     assert "Game over" in final and record.seed.hex() in final
+    lobby = env.lobby_message(game)
+    assert lobby.custom_ids() == [] and lobby.content.endswith("over")
+    # Inside the game's thread the game need not be named; a spectator may ask too.
+    carol = fake.add_user(name="carol")
+    fake.add_member(world.guild, carol)
+    handle = await fake.slash(carol, thread, "game status")
+    status = await handle.response()
+    assert status.ephemeral and game.id in status.content and "over" in status.content
     await env.assert_no_leak(game)
