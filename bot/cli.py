@@ -16,6 +16,7 @@ from bot.i18n import lang_for, tr
 BENCHES = {
     "core": "bot.benches.core",
     "war-at-sea": "bot.benches.war_at_sea",
+    "war-at-sea-render": "bot.benches.war_at_sea_render",
     "discord": "bot.benches.discord",
 }
 
