@@ -190,9 +190,10 @@ class Referee:
 
     async def prompts(self, game_id: str, user_id: str) -> list[Prompt]:
         """The open decisions this user owes in this game (over all the seats they hold)."""
-        record, state = await self.state(game_id)
+        record = await self.game(game_id)
         if record.status not in ("active", "paused"):
-            return []
+            return []  # a lobby has no state yet; a finished game owes nothing
+        record, state = await self.state(game_id)
         held = {s for s, u in (await self.store.seats(game_id)).items() if u == user_id}
         return [p for p in get_ruleset(record.ruleset).prompts(state) if p.seat in held]
 

@@ -128,3 +128,12 @@ async def test_the_seed_is_committed_and_revealed_only_at_the_end(
             await referee.submit(game, user, prompt.default or {}, f"k-{prompt.id}")
     over = [m for m in await store.pending() if m.kind == "over"]
     assert over[0].payload["seed"] == record.seed.hex()
+
+
+async def test_a_lobby_owes_no_decisions(referee: Referee) -> None:
+    record = await referee.create("vaults", guild_id="g1", created_by="alice")
+    await referee.join(record.id, "alice", "north")
+    assert await referee.prompts(record.id, "alice") == []
+    with pytest.raises(RuleViolation) as refused:
+        await referee.submit(record.id, "alice", {"type": "hide", "vault": 1}, "k")
+    assert refused.value.code == "core.game.lobby"
