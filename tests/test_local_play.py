@@ -276,12 +276,6 @@ def test_run_without_a_token_points_at_local_play(tmp_path: Path) -> None:
     assert not list(tmp_path.iterdir())  # no database was created
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bug: --seed fixes the seed but not the game id, and every roll is keyed by both "
-    "(HMAC(seed, 'game:n')), so the same --seed gives different dice in each new game",
-    raises=AssertionError,
-)
 def test_the_same_seed_replays_the_same_dice(tmp_path: Path) -> None:
     # Both treasuries in vault 6 and raids on the lowest open vault: nobody is ever captured,
     # all eight raids roll, and two runs agree by chance once in 6**8.

@@ -57,8 +57,13 @@ class LocalSession:
             return cls(referee, record.id, out, lang, say)
         ruleset = get_ruleset(ruleset_id)
         fixed = hashlib.sha256(f"local-play:{seed}".encode()).digest() if seed is not None else None
+        # Every die is keyed by seed and game id, so a reproducible game needs both fixed.
+        game_id = f"seed{seed}" if seed is not None else None
+        if game_id is not None and await store.game(game_id) is not None:
+            raise RuleViolation("local.seed.used", "Referee", game=game_id)
         record = await referee.create(
             ruleset_id,
+            game_id=game_id,
             guild_id=LOCAL_GUILD,
             created_by="local",
             scenario=scenario,

@@ -21,10 +21,12 @@ def step_messages(
     before: set[str],
     deadlines: list[Deadline],
     now: float,
+    prompts: list[Prompt] | None = None,
 ) -> list[OutboxMessage]:
     """The public step (events, public view) and, per seat, its private step when it has
     private events or a newly opened prompt (a ping with the deadline)."""
-    prompts = ruleset.prompts(state)
+    if prompts is None:
+        prompts = ruleset.prompts(state)
     due = {d.seat: d.due_at for d in deadlines}
     public_view = ruleset.view(state, None).model_dump(mode="json")
     waiting = sorted({p.seat for p in prompts})

@@ -178,8 +178,11 @@ class Referee:
             return await self._commit(record, ruleset, outcome.state, entry, set(), [started])
 
     # --- play ---------------------------------------------------------------------------
-    async def state(self, game_id: str) -> tuple[GameRecord, GameState]:
-        record = await self.game(game_id)
+    async def state(
+        self, game_id: str, record: GameRecord | None = None
+    ) -> tuple[GameRecord, GameState]:
+        """The game's current state: cached per version, else replayed from the last snapshot."""
+        record = record or await self.game(game_id)
         cached = self._cache.get(game_id)
         if cached is not None and cached[0] == record.version:
             self._cache.move_to_end(game_id)
@@ -213,25 +216,28 @@ class Referee:
         guild_id: str | None = None,
     ) -> Submitted:
         async with self.lock(game_id):
-            record = await self.game(game_id, guild_id)
-            previous = await self.store.action_for_key(game_id, key)
+            record, previous, seats = await self.store.submit_context(game_id, key)
+            if record is None or (guild_id is not None and record.guild_id != guild_id):
+                raise RuleViolation("core.game.not_found", "Referee", game=game_id)
             if previous is not None:  # a retried interaction: applied once, answered again
                 return _submitted(record, previous, duplicate=True)
             if record.status != "active":
                 raise RuleViolation(f"core.game.{record.status}", "Referee", game=game_id)
             if expected_version is not None and expected_version != record.version:
                 raise RuleViolation("core.version.stale", "Referee", game=game_id)
-            seats = await self.store.seats(game_id)
             held = [s for s, u in seats.items() if u == user_id]
             if seat is not None and seat not in held:
                 raise RuleViolation("core.seat.not_holder", "Referee", game=game_id)
             ruleset = get_ruleset(record.ruleset)
             parsed = ruleset.parse_action(action)
-            _, state = await self.state(game_id)
-            seat = seat or _seat_for(ruleset.prompts(state), held, parsed.type)
+            _, state = await self.state(game_id, record)
+            prompts = ruleset.prompts(state)
+            seat = seat or _seat_for(prompts, held, parsed.type)
             if seat is None:
                 raise RuleViolation("core.seat.not_holder", "Referee", game=game_id)
-            return await self._apply(record, ruleset, state, seat, user_id, parsed, key)
+            return await self._apply(
+                record, ruleset, state, seat, user_id, parsed, key, before=prompt_ids(prompts)
+            )
 
     async def undo(self, game_id: str, user_id: str) -> int:
         """Take back the user's own last action while it is the game's last, rolled no die and
@@ -323,7 +329,9 @@ class Referee:
     # --- internals ----------------------------------------------------------------------
     async def tick(self, now: float | None = None) -> TickReport:
         """Send due reminders and apply expired deadlines' policy; safe to call any time."""
-        return await deadlines.tick(self, self.clock() if now is None else now)
+        report = await deadlines.tick(self, self.clock() if now is None else now)
+        await self.store.checkpoint()
+        return report
 
     async def export(
         self, game_id: str, audience: str | None, *, full: bool = False
@@ -384,9 +392,11 @@ class Referee:
         action: BaseModel,
         key: str,
         fired: tuple[str, str] | None = None,
+        before: set[str] | None = None,
     ) -> Submitted:
         dice = FairDice(record.seed, record.id, record.next_roll)
-        before = prompt_ids(ruleset.prompts(state))
+        if before is None:
+            before = prompt_ids(ruleset.prompts(state))
         outcome = ruleset.apply(state, seat, action, dice)  # type: ignore[arg-type]
         entry = LogEntry(
             n=record.version,
@@ -414,9 +424,10 @@ class Referee:
         now = entry.created_at
         settings = _settings(record.settings)
         over = state.result is not None
-        deadlines = [] if over else self._deadlines(record, ruleset.prompts(state), now)
+        prompts = ruleset.prompts(state)
+        deadlines = [] if over else self._deadlines(record, prompts, now)
         messages = extra + step_messages(
-            ruleset, record.id, entry.n, state, entry.events, before, deadlines, now
+            ruleset, record.id, entry.n, state, entry.events, before, deadlines, now, prompts
         )
         if over:
             messages.append(

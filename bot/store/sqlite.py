@@ -41,8 +41,12 @@ class Store:
     async def open(cls, path: str | Path, *, busy_timeout_ms: int = 5000) -> Store:
         conn = await aiosqlite.connect(str(path), isolation_level=None)
         store = cls(conn, str(path))
-        await store._run(lambda c: _configure(c, busy_timeout_ms))
-        await store._run(migrate)
+        try:
+            await store._run(lambda c: _configure(c, busy_timeout_ms))
+            await store._run(migrate)
+        except BaseException:
+            await conn.close()  # its worker thread is not a daemon: left open, the process hangs
+            raise
         return store
 
     async def close(self) -> None:
@@ -76,6 +80,27 @@ class Store:
 
     async def update_game(self, game_id: str, **fields: Any) -> None:
         await self._run(lambda c: _tx(c, lambda: q.update_game(c, game_id, fields)))
+
+    async def submit_context(
+        self, game_id: str, key: str
+    ) -> tuple[GameRecord | None, LogEntry | None, dict[str, str]]:
+        """What a submission needs first, in one trip: the game, a previous entry with the same
+        key (a retried interaction), and the seats."""
+
+        def read(
+            c: sqlite3.Connection,
+        ) -> tuple[GameRecord | None, LogEntry | None, dict[str, str]]:
+            record = q.select_game(c, game_id)
+            if record is None:
+                return None, None, {}
+            return record, q.select_entry_by_key(c, game_id, key), q.select_seats(c, game_id)
+
+        return await self._run(read)
+
+    async def checkpoint(self) -> None:
+        """Fold the WAL into the database outside any submission (automatic checkpoints would
+        otherwise run inside whichever commit crosses the threshold)."""
+        await self._run(lambda c: c.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall())
 
     # --- the log --------------------------------------------------------------------------
     async def commit(self, commit: Commit) -> int:
@@ -198,6 +223,8 @@ def _configure(conn: sqlite3.Connection, busy_timeout_ms: int) -> None:
     conn.execute("PRAGMA journal_mode = WAL")
     # NORMAL in WAL mode survives a killed process (not a power cut) without an fsync per commit.
     conn.execute("PRAGMA synchronous = NORMAL")
+    # The referee's tick checkpoints; this large threshold is only a safety net.
+    conn.execute("PRAGMA wal_autocheckpoint = 20000")
     conn.execute("PRAGMA foreign_keys = ON")
     conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
 

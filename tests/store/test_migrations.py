@@ -308,11 +308,6 @@ async def test_a_failing_migration_rolls_back_at_the_latest_version(
         await store.close()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bug: Store.open leaks its aiosqlite connection (a non-daemon thread) when a "
-    "migration fails, so a process whose database cannot be migrated never exits",
-)
 async def test_a_failed_open_leaves_no_connection_running(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
