@@ -1,0 +1,455 @@
+"""/was: War at Sea orders as text commands, for players who would rather type than click.
+
+Thin: each command finds the user's open decision that takes the order, builds the engine's
+action from the answers (names or ids, as the prompt's own options spell them) and hands it
+to the referee, which judges it. The lists autocomplete offers are the open prompt's order
+forms' options, never worked out here. Also: ``/was map`` (my side's map, else the public
+one), ``/was variants`` (War at Sea 18 before the start), side names, and a closing summary
+after the game-over notice (how to get the full log and check every die).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from typing import Any, cast
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import present
+from bot.client import RefereeBot
+from bot.delivery import StatusHook
+from bot.i18n import render, tr
+from bot.interactions import Refusal, lang_of
+from bot.rules.core import Option, OrderForm, Prompt, RuleViolation
+from bot.rules.core.registry import get as get_ruleset
+from bot.store import GameRecord
+from cogs import _admin as admin
+from cogs._common import LIVE, Ctx, guard
+from cogs._orders import describe as describe_order
+from cogs._views import picture, refresh_lobby
+from rendering.war_at_sea.report import caption
+
+RULESET = "war-at-sea"
+VARIANTS = tuple(f"variant_18_{n}" for n in range(1, 7))
+Choices = list[app_commands.Choice[str]]
+log = logging.getLogger(__name__)
+
+
+def text(key: str) -> app_commands.locale_str:
+    full = f"discord.was.{key}"
+    return app_commands.locale_str(tr(full, "en"), key=full)
+
+
+def params(**names: str) -> Any:
+    """@app_commands.describe from ``discord.was.param.<key>`` (``game`` is the shared one)."""
+    return app_commands.describe(
+        **{
+            n: app_commands.locale_str(tr("discord.param.game", "en"), key="discord.param.game")
+            if key == "game"
+            else text(f"param.{key}")
+            for n, key in names.items()
+        }
+    )
+
+
+def split(raw: str | None) -> list[str]:
+    return [p.strip() for p in (raw or "").split(",") if p.strip()]
+
+
+def options(forms: list[OrderForm], name: str) -> list[Option]:
+    """The options of one input over every page and group of an order (deduplicated)."""
+    seen: dict[str, Option] = {}
+    for form in forms:
+        for choice in form.inputs:
+            if choice.name == name:
+                for option in choice.options:
+                    seen.setdefault(option.value, option)
+    return list(seen.values())
+
+
+def resolve(opts: list[Option], raw: str, lang: str) -> str:
+    """An option's value from its value or its name in any language; unknown text goes to the
+    engine as typed, so its refusal names the rule."""
+    needle = raw.strip().casefold()
+    for o in opts:
+        names = {o.value, render(o.label, "en"), render(o.label, "zh"), render(o.label, lang)}
+        if needle in {n.casefold() for n in names}:
+            return o.value
+    return raw.strip()
+
+
+def with_ships(forms: list[OrderForm], ships: list[str]) -> list[OrderForm]:
+    """The forms (groups of ships) offering every ship named; all of them if none does."""
+    fit = [f for f in forms if set(ships) <= {o.value for o in options([f], "ships")}]
+    return fit or forms
+
+
+def merged(forms: list[OrderForm], ships: list[str]) -> OrderForm:
+    """One form to describe the order with: the first fitting form's label, every option."""
+    first = with_ships(forms, ships)[0]
+    inputs = tuple(
+        c.model_copy(update={"options": tuple(options(forms, c.name))}) for c in first.inputs
+    )
+    return first.model_copy(update={"inputs": inputs})
+
+
+def matching(opts: list[Option], needle: str, lang: str) -> list[tuple[Option, str]]:
+    """Options whose name or value holds the typed text; names starting with it first."""
+    needle = needle.strip().casefold()
+    hits = []
+    for o in opts:
+        name = render(o.label, lang)
+        folded = name.casefold()
+        if needle in folded or needle in o.value:
+            words = folded.split()
+            rank = (
+                0
+                if folded.startswith(needle)
+                else 1
+                if any(w.startswith(needle) for w in words)
+                else 2
+            )
+            hits.append((rank, o, name))
+    hits.sort(key=lambda h: h[0])
+    return [(o, name) for _, o, name in hits]
+
+
+def pick_one(opts: list[Option], current: str, lang: str) -> Choices:
+    return [
+        app_commands.Choice(name=name[:100], value=o.value[:100])
+        for o, name in matching(opts, current, lang)[:25]
+    ]
+
+
+def pick_many(opts: list[Option], current: str, lang: str) -> Choices:
+    """Complete the last name of a comma-separated list, keeping the ones before it."""
+    *before, last = current.split(",") if current else [""]
+    done = [resolve(opts, p, lang) for p in before if p.strip()]
+    names = {o.value: render(o.label, lang) for o in opts}
+    out = []
+    if done:
+        out.append((done, ", ".join(names.get(v, v) for v in done)))
+    for o, _ in matching([o for o in opts if o.value not in done], last, lang):
+        picked = [*done, o.value]
+        out.append((picked, ", ".join(names.get(v, v) for v in picked)))
+    return [
+        app_commands.Choice(name=name if len(name) <= 100 else "…" + name[-99:], value=",".join(v))
+        for v, name in out
+        if len(",".join(v)) <= 100
+    ][:25]
+
+
+class WarAtSeaCog(commands.Cog):
+    was = app_commands.Group(name="was", description=text("cmd"))
+
+    def __init__(self, bot: RefereeBot) -> None:
+        self.bot = bot
+        self._previous: StatusHook | None = None
+        self._summarised: set[str] = set()
+
+    async def cog_load(self) -> None:
+        # The lobby cog (loaded before this one) keeps its lobby message up to date; chain on.
+        self._previous = self.bot.delivery.status_changed
+        self.bot.delivery.status_changed = self._status_changed
+
+    async def cog_unload(self) -> None:
+        self.bot.delivery.status_changed = self._previous
+
+    # --- finding the decision an order answers ----------------------------------------------
+    async def _record(self, ctx: Ctx, game: str | None) -> GameRecord:
+        record = await ctx.game(game)
+        if record.ruleset != RULESET:
+            raise Refusal("discord.was.not_war_at_sea", game=record.id)
+        return record
+
+    async def _open(
+        self, ctx: Ctx, game: str | None, *types: str
+    ) -> tuple[GameRecord, Prompt, list[OrderForm]]:
+        """The user's open prompt with forms of the first of these order types it takes."""
+        record = await self._record(ctx, game)
+        prompts = await self.bot.referee.prompts(record.id, ctx.user_id)
+        for type_ in types:
+            for prompt in prompts:
+                forms = [f for f in prompt.forms if f.type == type_]
+                if forms:
+                    return record, prompt, forms
+        if not prompts:
+            raise Refusal("discord.was.nothing_open", game=record.id)
+        waiting = ", ".join(render(p.title, ctx.lang) for p in prompts)
+        raise Refusal("discord.was.no_such_order", game=record.id, waiting=waiting)
+
+    async def _forms(self, interaction: discord.Interaction, *types: str) -> list[OrderForm]:
+        """For autocomplete: the forms of the open decision, or none."""
+        ctx = Ctx(interaction, self.bot, lang_of(interaction))
+        game = str(getattr(interaction.namespace, "game", "") or "") or None
+        try:
+            return (await self._open(ctx, game, *types))[2]
+        except (Refusal, RuleViolation):
+            return []
+
+    async def _give(
+        self, ctx: Ctx, record: GameRecord, prompt: Prompt, form: OrderForm, answers: dict[str, Any]
+    ) -> None:
+        action = form.build(answers)
+        await self.bot.referee.submit(
+            record.id, ctx.user_id, action, f"discord:{ctx.interaction.id}", seat=prompt.seat
+        )
+        self.bot.delivery.wake()
+        order = describe_order(form, answers, ctx.lang)
+        await ctx.send(ctx.t("discord.order.given", order=order, game=record.id))
+
+    # --- orders -----------------------------------------------------------------------------
+    @was.command(name="move", description=text("cmd.move"))
+    @params(ships="ships", to="to", fallback="fallback", game="game")
+    async def move(
+        self,
+        interaction: discord.Interaction,
+        ships: str,
+        to: str,
+        fallback: str | None = None,
+        game: str | None = None,
+    ) -> None:
+        async with guard(interaction) as ctx:
+            record, prompt, forms = await self._open(ctx, game, "move")
+            ids = [resolve(options(forms, "ships"), s, ctx.lang) for s in split(ships)]
+            fits = with_ships(forms, ids)
+            answers = {
+                "ships": ids,
+                "to": resolve(options(fits, "to"), to, ctx.lang),
+                "fallback": resolve(options(fits, "fallback"), fallback or "origin", ctx.lang),
+            }
+            await self._give(ctx, record, prompt, merged(forms, ids), answers)
+
+    @was.command(name="target", description=text("cmd.target"))
+    @params(target="target", ships="shooters", game="game")
+    async def target(
+        self,
+        interaction: discord.Interaction,
+        target: str,
+        ships: str | None = None,
+        game: str | None = None,
+    ) -> None:
+        async with guard(interaction) as ctx:
+            record, prompt, forms = await self._open(ctx, game, "assign_targets", "air_targets")
+            if forms[0].type == "air_targets":
+                picked = [resolve(options(forms, "targets"), s, ctx.lang) for s in split(target)]
+                answers: dict[str, Any] = {"targets": picked}
+                form = merged(forms, [])
+            else:
+                shooters = options(forms, "ships")
+                named = [resolve(shooters, s, ctx.lang) for s in split(ships)]
+                ids = named or [o.value for o in shooters]
+                fits = with_ships(forms, ids)
+                answers = {
+                    "ships": ids,
+                    "target": resolve(options(fits, "target"), target, ctx.lang),
+                }
+                form = merged(forms, ids)
+            await self._give(ctx, record, prompt, form, answers)
+
+    @was.command(name="escape", description=text("cmd.escape"))
+    @params(escape="escape", game="game")
+    async def escape(
+        self, interaction: discord.Interaction, escape: bool, game: str | None = None
+    ) -> None:
+        async with guard(interaction) as ctx:
+            record, prompt, forms = await self._open(ctx, game, "declare_escape")
+            await self._give(ctx, record, prompt, forms[0], {"escape": escape})
+
+    @was.command(name="convoy", description=text("cmd.convoy"))
+    @params(convoy="convoy", choice="choice", game="game")
+    async def convoy(
+        self, interaction: discord.Interaction, convoy: str, choice: str, game: str | None = None
+    ) -> None:
+        async with guard(interaction) as ctx:
+            record, prompt, forms = await self._open(ctx, game, "convoy_choice")
+            answers = {
+                "convoy": resolve(options(forms, "convoy"), convoy, ctx.lang),
+                "choice": resolve(options(forms, "choice"), choice, ctx.lang),
+            }
+            await self._give(ctx, record, prompt, merged(forms, []), answers)
+
+    @was.command(name="refuel", description=text("cmd.refuel"))
+    @params(ship="ship", game="game")
+    async def refuel(
+        self, interaction: discord.Interaction, ship: str, game: str | None = None
+    ) -> None:
+        async with guard(interaction) as ctx:
+            record, prompt, forms = await self._open(ctx, game, "refuel")
+            answers = {"ship": resolve(options(forms, "ship"), ship, ctx.lang)}
+            await self._give(ctx, record, prompt, merged(forms, []), answers)
+
+    @was.command(name="return", description=text("cmd.return"))
+    @params(ships="ships", to="port", game="game")
+    async def return_(
+        self, interaction: discord.Interaction, ships: str, to: str, game: str | None = None
+    ) -> None:
+        async with guard(interaction) as ctx:
+            record, prompt, forms = await self._open(ctx, game, "return_ships")
+            ids = [resolve(options(forms, "ships"), s, ctx.lang) for s in split(ships)]
+            port = resolve(options(with_ships(forms, ids), "to"), to, ctx.lang)
+            await self._give(ctx, record, prompt, merged(forms, ids), {"ships": ids, "to": port})
+
+    # --- reading ----------------------------------------------------------------------------
+    @was.command(name="map", description=text("cmd.map"))
+    @params(game="game")
+    async def map_(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        async with guard(interaction) as ctx:
+            record = await self._record(ctx, game)
+            if record.status == "lobby":
+                raise RuleViolation("core.game.not_started", "Referee", game=record.id)
+            seats = await ctx.seats_of_user(record.id)
+            await interaction.response.defer(ephemeral=True, thinking=True)  # drawing
+            _, state = await self.bot.referee.state(record.id)
+            for seat in seats or [None]:
+                view = get_ruleset(RULESET).view(state, seat).model_dump(mode="json")
+                who = present.seat_name(RULESET, seat, ctx.lang) if seat else ""
+                line = ctx.t(
+                    "discord.was.map.private" if seat else "discord.was.map.public", seat=who
+                )
+                content = present.join(
+                    present.header(record.id, RULESET, ctx.lang), line, caption(view)
+                )
+                await ctx.send(present.clip(content), file=await picture(view, "map.png"))
+
+    @was.command(name="variants", description=text("cmd.variants"))
+    @params(game="game", **{f"v18_{n}": f"v18_{n}" for n in range(1, 7)})
+    async def variants(
+        self,
+        interaction: discord.Interaction,
+        game: str | None = None,
+        v18_1: bool | None = None,
+        v18_2: bool | None = None,
+        v18_3: bool | None = None,
+        v18_4: bool | None = None,
+        v18_5: bool | None = None,
+        v18_6: bool | None = None,
+    ) -> None:
+        async with guard(interaction) as ctx:
+            record = await self._record(ctx, game)
+            given = (v18_1, v18_2, v18_3, v18_4, v18_5, v18_6)
+            changes = {n: v for n, v in zip(VARIANTS, given, strict=True) if v is not None}
+            if changes:
+                await admin.require_creator_or_manager(ctx, record)
+                await self.bot.referee.update_options(record.id, changes)
+                await refresh_lobby(self.bot, record)
+                record = await self.bot.referee.game(record.id)
+            lines = [ctx.t("discord.was.variants.head", game=record.id)]
+            for name in VARIANTS:
+                mark = "✅" if record.options.get(name) else "▫️"
+                lines.append(f"{mark} {ctx.t(f'discord.was.variant.{name}')}")
+            if record.status == "lobby":
+                lines.append(ctx.t("discord.was.variants.howto"))
+            await ctx.send(present.join(*lines))
+
+    # --- autocomplete -----------------------------------------------------------------------
+    @move.autocomplete("ships")
+    @return_.autocomplete("ships")
+    async def _ships(self, interaction: discord.Interaction, current: str) -> Choices:
+        forms = await self._forms(interaction, "move", "return_ships")
+        return pick_many(options(forms, "ships"), current, lang_of(interaction))
+
+    @target.autocomplete("ships")
+    async def _shooters(self, interaction: discord.Interaction, current: str) -> Choices:
+        forms = await self._forms(interaction, "assign_targets")
+        return pick_many(options(forms, "ships"), current, lang_of(interaction))
+
+    @move.autocomplete("to")
+    @move.autocomplete("fallback")
+    @return_.autocomplete("to")
+    async def _destinations(self, interaction: discord.Interaction, current: str) -> Choices:
+        forms, lang = await self._forms(interaction, "move", "return_ships"), lang_of(interaction)
+        ships = [
+            resolve(options(forms, "ships"), s, lang) for s in split(interaction.namespace.ships)
+        ]
+        name = "fallback" if _focused(interaction) == "fallback" else "to"
+        return pick_one(options(with_ships(forms, ships), name), current, lang)
+
+    @target.autocomplete("target")
+    async def _targets(self, interaction: discord.Interaction, current: str) -> Choices:
+        forms, lang = (
+            await self._forms(interaction, "assign_targets", "air_targets"),
+            lang_of(interaction),
+        )
+        if forms and forms[0].type == "air_targets":
+            return pick_many(options(forms, "targets"), current, lang)
+        return pick_one(options(forms, "target"), current, lang)
+
+    @convoy.autocomplete("convoy")
+    @convoy.autocomplete("choice")
+    async def _convoy(self, interaction: discord.Interaction, current: str) -> Choices:
+        forms = await self._forms(interaction, "convoy_choice")
+        return pick_one(options(forms, _focused(interaction)), current, lang_of(interaction))
+
+    @refuel.autocomplete("ship")
+    async def _refuel(self, interaction: discord.Interaction, current: str) -> Choices:
+        forms = await self._forms(interaction, "refuel")
+        return pick_one(options(forms, "ship"), current, lang_of(interaction))
+
+    # --- the end of a game --------------------------------------------------------------------
+    async def _status_changed(self, record: GameRecord) -> None:
+        if self._previous is not None:
+            await self._previous(record)
+        if record.ruleset != RULESET or record.status != "over" or record.id in self._summarised:
+            return
+        self._summarised.add(record.id)
+        target = record.thread_id or record.channel_id
+        if not target:
+            return
+        lang = self.bot.guild_lang(record.guild_id)
+        view = (await self.bot.referee.view(record.id, None)).model_dump(mode="json")
+        scores = ", ".join(f"{n}: {s:+d}" for n, s in enumerate(view.get("history", []), 1))
+        content = present.join(
+            present.header(record.id, RULESET, lang),
+            tr("discord.was.over.scores", lang, scores=scores or "—"),
+            tr("discord.was.over.verify", lang, game=record.id),
+        )
+        channel = self.bot.get_partial_messageable(int(target), guild_id=int(record.guild_id))
+        with contextlib.suppress(discord.HTTPException):
+            await channel.send(present.clip(content))
+
+
+def _focused(interaction: discord.Interaction) -> str:
+    """The name of the option being completed."""
+    for option in _flat((interaction.data or {}).get("options", [])):
+        if option.get("focused"):
+            return str(option.get("name"))
+    return ""
+
+
+def _flat(opts: list[Any]) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    for o in opts:
+        out.append(o)
+        out += _flat(o.get("options", []))
+    return out
+
+
+async def _game_ids(interaction: discord.Interaction, current: str) -> Choices:
+    bot = cast("RefereeBot", interaction.client)
+    lang, guild = lang_of(interaction), interaction.guild_id
+    if guild is not None:
+        records = await bot.store.games(str(guild), LIVE)
+    else:
+        records = [g for g, _ in await bot.store.games_of_user(str(interaction.user.id))]
+    out: dict[str, app_commands.Choice[str]] = {}
+    for g in reversed(records):
+        if g.ruleset == RULESET and g.status in LIVE and current.strip().lower() in g.id:
+            status = tr(f"discord.status.{g.status}", lang)
+            out.setdefault(g.id, app_commands.Choice(name=f"{g.id} · {status}", value=g.id))
+    return list(out.values())[:25]
+
+
+# Every /was command's `game` option completes from this server's War at Sea games.
+for _command in WarAtSeaCog.was.commands:
+    if isinstance(_command, app_commands.Command) and any(
+        p.name == "game" for p in _command.parameters
+    ):
+        _command.autocomplete("game")(_game_ids)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(WarAtSeaCog(bot))  # type: ignore[arg-type]

@@ -1,0 +1,338 @@
+"""A whole War at Sea game through Discord: the director's script (tests/e2e/data), eight
+turns with variant 18.2, played by alice (Allies, English) and bob (Axis, Chinese) with the
+/orders components in DMs and ephemeral replies and with /was commands, mixed.
+
+The key check runs after every order: nothing the public or the Axis can read (thread, DMs,
+ephemeral replies, and the views every picture was drawn from) names an Allied counter that
+is face down at that moment; after the game, every outbox payload for those audiences is
+checked against the state replayed to its step.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+import time
+from collections.abc import AsyncIterator, Mapping
+from pathlib import Path
+from typing import Any
+
+import pytest
+import pytest_asyncio
+
+from bot.referee import service
+from bot.rules.core import Prompt, ReplayDice
+from bot.rules.war_at_sea import RULESET
+from bot.store import GameRecord
+from cogs import _orders as orders
+from rendering import registry
+from tests.e2e import was_director as director
+from tests.e2e.harness import Env
+from tests.fakediscord import FakeUser, FakeWorld, SentMessage
+
+HEAD, LINES = director.read()
+WAS_COMMANDS = {
+    "move": "was move",
+    "assign_targets": "was target",
+    "air_targets": "was target",
+    "declare_escape": "was escape",
+    "convoy_choice": "was convoy",
+    "refuel": "was refuel",
+    "return_ships": "was return",
+}
+FIRE = re.compile(r"fires at .+: dice \[\d(, \d)*\], damage dice \[\d(, \d)*\]")
+
+
+@pytest_asyncio.fixture
+async def campaign(
+    fake_world: FakeWorld, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> AsyncIterator[Campaign]:
+    """The bot, with the script's seed and game id, and every drawn view recorded. Not the
+    shared ``env`` fixture: its final check takes the secrets of the last state for all
+    time, but under 18.2 a ship revealed in combat is secret again once it moves face down;
+    this test checks each message against the secrets of the moment it was sent instead."""
+    monkeypatch.setattr(service, "new_seed", lambda: bytes.fromhex(HEAD["seed"]))
+    monkeypatch.setattr(service, "_new_id", lambda: HEAD["game"])
+    import rendering.war_at_sea  # noqa: F401  (registers the renderer this test wraps)
+
+    drawn: list[Mapping[str, Any]] = []
+    real = registry._RENDERERS["war-at-sea"]
+
+    def recording(view: Mapping[str, Any]) -> bytes | None:
+        drawn.append(view)
+        return real(view)
+
+    monkeypatch.setitem(registry._RENDERERS, "war-at-sea", recording)
+    env = Env(fake_world, tmp_path / "referee.sqlite3")
+    await env.start_bot()
+    try:
+        yield Campaign(env, drawn)
+    finally:
+        await env.stop_bot()
+
+
+class Campaign:
+    def __init__(self, env: Env, drawn: list[Mapping[str, Any]]) -> None:
+        self.env, self.drawn = env, drawn
+        self.fake, self.world = env.fake, env.world
+        self.game: GameRecord | None = None
+        self.seen: dict[tuple[str, int], set[str]] = {}
+        self.views_checked = 0
+        self.routes: dict[str, int] = {}
+
+    @property
+    def record(self) -> GameRecord:
+        assert self.game is not None
+        return self.game
+
+    @property
+    def thread(self) -> Any:
+        return self.fake.channel(int(self.record.thread_id or 0))
+
+    def user(self, seat: str) -> FakeUser:
+        return self.world.alice if seat == "allies" else self.world.bob
+
+    # --- the leak check -------------------------------------------------------------------------
+    async def check_no_leak(self) -> None:
+        _, state = await self.env.running.referee.state(self.record.id)
+        for audience, user in (("public", None), ("axis", self.world.bob)):
+            secrets = RULESET.secrets(state, None if audience == "public" else audience)
+            for message in self.fake.visible_messages(user):
+                lines = set(message.text().splitlines())
+                old = self.seen.setdefault((audience, message.id), set())
+                for line in lines - old:
+                    leaked = [s for s in secrets if s in line]
+                    assert not leaked, f"{leaked} leaked to {audience}: {line!r}"
+                old |= lines
+        for view in self.drawn[self.views_checked :]:
+            if view.get("audience") in (None, "axis"):
+                text = json.dumps(view, ensure_ascii=False)
+                leaked = [s for s in RULESET.secrets(state, view.get("audience")) if s in text]
+                assert not leaked, f"{leaked} drawn for {view.get('audience') or 'the public'}"
+        self.views_checked = len(self.drawn)
+
+    # --- one order of the script, as a player gives it ----------------------------------------
+    async def play(self, n: int, line: dict[str, Any]) -> None:
+        seat, action = line["seat"], line["action"]
+        _, state = await self.env.running.referee.state(self.record.id)
+        prompt = next(
+            p for p in RULESET.prompts(state) if p.seat == seat and p.form(action["type"])
+        )
+        assert prompt.kind == line["kind"], (n, prompt.kind, line)
+        if action["type"] in WAS_COMMANDS and n % 2 == 0:
+            reply = await self.command(seat, action, dm=n % 4 == 0)
+        else:
+            reply = await self.components(prompt, action, fresh=n % 5 == 0)
+        assert "✅" in reply, (n, line, reply)
+
+    async def command(self, seat: str, action: dict[str, Any], *, dm: bool) -> str:
+        self.routes["/was"] = self.routes.get("/was", 0) + 1
+        kind = action["type"]
+        options: dict[str, Any] = {
+            "move": lambda: {
+                "ships": ", ".join(action["ships"]),
+                "to": action["to"],
+                "fallback": action["fallback"],
+            },
+            "assign_targets": lambda: {
+                "target": action["target"],
+                "ships": ",".join(action["ships"]),
+            },
+            "air_targets": lambda: {"target": ",".join(action["targets"])},
+            "declare_escape": lambda: {"escape": action["escape"]},
+            "convoy_choice": lambda: {"convoy": action["convoy"], "choice": action["choice"]},
+            "refuel": lambda: {"ship": action["ship"]},
+            "return_ships": lambda: {"ships": ",".join(action["ships"]), "to": action["to"]},
+        }[kind]()
+        channel = None if dm else self.thread
+        handle = await self.fake.slash(self.user(seat), channel, WAS_COMMANDS[kind], options)
+        return (await handle.response()).content or ""
+
+    async def components(self, prompt: Prompt, action: dict[str, Any], *, fresh: bool) -> str:
+        user = self.user(prompt.seat)
+        index, form = fitting_form(prompt, action)
+        layout = orders.layout(form)
+        assert layout in ("button", "flag", "select", "modal"), (prompt.kind, layout)
+        kind = "os" if layout == "select" else "ob"
+        custom_id = (
+            f"ref:{kind}:{self.record.id}:{prompt.seat}:{orders.prompt_hash(prompt)}:{index}"
+        )
+        message = None if fresh else self.dm_with(user, custom_id)
+        route = "dm" if message is not None else "/orders"
+        self.routes[route] = self.routes.get(route, 0) + 1
+        if message is None:
+            shown = await self.fake.slash(user, self.thread, "orders", {"game": self.record.id})
+            await shown.response()
+            message = next(m for m in shown.messages if carries(m, custom_id))
+            assert message.ephemeral
+        answers = {c.name: action[c.name] for c in form.inputs}
+        if layout == "select":
+            value = answers[form.inputs[0].name]
+            handle = await self.fake.select(user, message, custom_id, as_list(value))
+        elif layout == "flag":
+            flag = "1" if answers[form.inputs[0].name] else "0"
+            handle = await self.fake.click(user, message, f"{custom_id}:{flag}")
+        elif layout == "button":
+            handle = await self.fake.click(user, message, custom_id)
+        else:
+            opened = await self.fake.click(user, message, custom_id)
+            assert (await opened.response()).type == 9  # a modal
+            values = {c.name: modal_value(c.kind, answers[c.name]) for c in form.inputs}
+            handle = await opened.submit_modal(values)
+        reply = await handle.response()
+        return reply.content or handle.text()
+
+    def dm_with(self, user: FakeUser, custom_id: str) -> SentMessage | None:
+        for message in reversed(self.fake.dms_to(user)):
+            if carries(message, custom_id):
+                return message
+        return None
+
+
+def fitting_form(prompt: Prompt, action: dict[str, Any]) -> tuple[int, Any]:
+    """The form (page, group) of the prompt offering every value of the action."""
+    for index, form in enumerate(prompt.forms):
+        if form.type != action["type"]:
+            continue
+        if all(
+            c.kind in ("number", "flag") or set(as_list(action[c.name])) <= set(c.values())
+            for c in form.inputs
+        ):
+            return index, form
+    raise AssertionError(f"no form of {prompt.kind} offers {action}")
+
+
+def carries(message: SentMessage, custom_id: str) -> bool:
+    return any(c == custom_id or c.startswith(f"{custom_id}:") for c in message.custom_ids())
+
+
+def as_list(value: Any) -> list[str]:
+    return [str(v) for v in value] if isinstance(value, list) else [str(value)]
+
+
+def modal_value(kind: str, value: Any) -> str | list[str]:
+    if kind == "number":
+        return str(value)
+    if kind == "flag":
+        return ["1" if value else "0"]
+    return as_list(value)
+
+
+# --- the test ----------------------------------------------------------------------------------
+async def test_a_whole_campaign_through_discord(campaign: Campaign) -> None:
+    started = time.perf_counter()
+    fake, world, env = campaign.fake, campaign.world, campaign.env
+    alice, bob = world.alice, world.bob
+
+    # Lobby: a new game, variant 18.2 set with /was variants, sides taken, started.
+    handle = await fake.slash(alice, world.channel, "game new", {"ruleset": "war-at-sea"})
+    assert not (await handle.response()).ephemeral
+    await fake.wait_until(lambda: bool(fake.threads_in(world.channel)), what="the thread")
+    campaign.game = await env.running.referee.game(HEAD["game"])
+    for _ in range(200):
+        campaign.game = await env.running.referee.game(HEAD["game"])
+        if campaign.game.thread_id:
+            break
+    handle = await fake.slash(alice, campaign.thread, "was variants", {"v18_2": True})
+    assert "✅ 18.2" in (await handle.response()).content
+    lobby = env.lobby_message(campaign.record)
+    for user, seat in ((alice, "allies"), (bob, "axis")):
+        click = await fake.click(user, lobby, f"ref:lobby:{HEAD['game']}:seat:{seat}")
+        await click.response()
+    await (await fake.click(alice, lobby, f"ref:lobby:{HEAD['game']}:start")).response()
+    await env.settle()
+    campaign.game = await env.running.referee.game(HEAD["game"])
+    assert campaign.record.options == {**campaign.record.options, "variant_18_2": True}
+    await campaign.check_no_leak()
+
+    # The whole script, order by order, with the leak check after each.
+    for n, line in enumerate(LINES):
+        await campaign.play(n, line)
+        await env.settle()
+        await campaign.check_no_leak()
+        if n == 1:  # the Allies are about to move: a refusal, and autocomplete
+            await check_move_command(campaign)
+        if n == 2:  # the task force moved face down: alice knows it, nobody else does
+            await check_face_down(campaign)
+        if n == 3:  # mid-turn 1: bob's map is the Axis view, carol's the public one
+            await check_maps(campaign)
+
+    record = await env.running.referee.game(HEAD["game"])
+    _, state = await env.running.referee.state(record.id)
+    assert record.status == "over" and state.result is not None and state.turn == 8
+    thread = "\n".join(m.text() for m in fake.messages_in(campaign.thread))
+    assert "Game over" in thread and record.seed.hex() in thread
+    assert "python -m bot verify" in thread and "/game export" in thread
+    assert FIRE.search(thread), "no combat report with its dice"
+    assert re.search(r"ASW in .+: \d+ dice \[\d(, \d)*\]: \d U-boats sunk", thread)
+    assert "Convoy 1A reaches USSR (Murmansk): 3 points" in thread
+    assert "Allied land-based air fires at" in thread and "The pursuit of group" in thread
+    pngs = [a for m in fake.messages_in(campaign.thread) for a in m.attachments]
+    assert len(pngs) > len(LINES) and all(a.data.startswith(b"\x89PNG") for a in pngs)
+    assert any(a.data.startswith(b"\x89PNG") for m in fake.dms_to(bob) for a in m.attachments)
+    assert set(campaign.routes) == {"/was", "dm", "/orders"}, campaign.routes
+    await check_outbox(env, record)
+    elapsed = time.perf_counter() - started
+    print(f"campaign: {len(LINES)} orders, routes {campaign.routes}, {elapsed:.1f}s")
+
+
+async def check_move_command(campaign: Campaign) -> None:
+    fake, alice, thread = campaign.fake, campaign.world.alice, campaign.thread
+    choices = await fake.autocomplete(alice, thread, "was move", "ships", "hood, ren")
+    assert [c["value"] for c in choices] == ["hood", "hood,renown"]
+    assert choices[1]["name"] == "Hood, Renown"
+    places = await fake.autocomplete(alice, thread, "was move", "to", "", {"ships": "hood"})
+    assert "north_sea" in [c["value"] for c in places] and "germany" not in str(places)
+    handle = await fake.slash(alice, thread, "was move", {"ships": "Hood", "to": "germany"})
+    refusal = (await handle.response()).content
+    assert refusal and "War at Sea 6.4" in refusal and "✅" not in refusal
+    handle = await fake.slash(campaign.world.bob, thread, "was move", {"ships": "x", "to": "y"})
+    assert "没有" in ((await handle.response()).content or "")  # nothing waits for the Axis
+
+
+async def check_face_down(campaign: Campaign) -> None:
+    _, state = await campaign.env.running.referee.state(campaign.record.id)
+    assert {"hood", "Hood", "Ark Royal"} <= RULESET.secrets(state, None)
+    assert "Hood" in "\n".join(m.text() for m in campaign.fake.dms_to(campaign.world.alice))
+    assert "face-down Allied counter moves to North Sea" in campaign.fake.all_text_for_audience()
+
+
+async def check_maps(campaign: Campaign) -> None:
+    fake, world = campaign.fake, campaign.world
+    carol = fake.add_user(name="carol")
+    fake.add_member(world.guild, carol)
+    for user, expect in ((world.bob, "轴心国"), (carol, "public map")):
+        handle = await fake.slash(user, campaign.thread, "was map")
+        reply = await handle.wait_original()
+        assert reply.ephemeral and expect in reply.content, reply.content
+        assert reply.attachments and reply.attachments[0].data.startswith(b"\x89PNG")
+    audiences = [v.get("audience") for v in campaign.drawn[-2:]]
+    assert audiences == ["axis", None]
+    await campaign.check_no_leak()
+
+
+async def check_outbox(env: Env, record: GameRecord) -> None:
+    """Every payload queued for the public or the Axis, against the state of its step."""
+    log = await env.running.store.log(record.id)
+    states = []
+    state = RULESET.setup(
+        record.scenario, RULESET.parse_options(record.options), ReplayDice(log[0].rolls)
+    ).state
+    states.append(state)
+    for entry in log[1:]:
+        action = RULESET.parse_action(entry.action)
+        assert entry.seat is not None
+        state = RULESET.apply(state, entry.seat, action, ReplayDice(entry.rolls)).state
+        states.append(state)
+    with sqlite3.connect(env.database) as db:
+        rows = db.execute(
+            "SELECT audience, kind, payload FROM outbox WHERE game_id = ? AND audience != ?",
+            (record.id, "allies"),
+        ).fetchall()
+    assert len(rows) > len(log)
+    for audience, kind, payload in rows:
+        n = {"step": json.loads(payload).get("n", 0), "started": 0}.get(kind, len(states) - 1)
+        seat = None if audience == "public" else audience
+        leaked = [s for s in RULESET.secrets(states[n], seat) if s in payload]
+        assert not leaked, f"{leaked} in a {kind} for {audience} at step {n}"
