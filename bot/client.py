@@ -13,6 +13,7 @@ import contextlib
 import importlib
 import logging
 import pkgutil
+import signal
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -237,9 +238,9 @@ class RefereeBot(commands.Bot):
                 await asyncio.wait_for(self.delivery.deliver_pending(), grace)
             except Exception:
                 log.exception("final delivery incomplete")
-        for task in list(self._background):
-            with contextlib.suppress(BaseException):
-                await asyncio.wait_for(task, 1.0)
+        background = self._background - {asyncio.current_task()}
+        if background:  # pending locale writes: let them land before the store closes
+            await asyncio.wait(background, timeout=1.0)
         await super().close()
         if self._store is not None and self._owns_store:
             await self._store.close()
@@ -253,5 +254,12 @@ async def run(settings: Settings) -> None:
         raise SystemExit(NO_TOKEN_MESSAGE["en"])
     configure(settings.log_level, settings.log_format)
     bot = RefereeBot(settings)
+    loop = asyncio.get_running_loop()
+    closing: list[asyncio.Task[None]] = []  # keeps the closing task referenced
+    # `docker stop` sends SIGTERM: close cleanly (deliver what is pending, close the store).
+    with contextlib.suppress(NotImplementedError):  # no signal handlers on Windows
+        loop.add_signal_handler(
+            signal.SIGTERM, lambda: closing.append(loop.create_task(bot.close()))
+        )
     async with bot:
         await bot.start(settings.token.get_secret_value())

@@ -12,7 +12,7 @@ from bot.referee.settings import ExpiryPolicy
 
 
 class Settings(BaseSettings):
-    model_config = SettingsConfigDict(env_prefix="REFEREE_", extra="ignore")
+    model_config = SettingsConfigDict(env_prefix="REFEREE_", extra="ignore", populate_by_name=True)
 
     token: SecretStr | None = Field(
         default=None, validation_alias=AliasChoices("REFEREE_TOKEN", "DISCORD_TOKEN")

@@ -55,7 +55,9 @@ async def test_dev_guild_sync_leave_and_clean_shutdown(
     env = Env(world, tmp_path / "db.sqlite3", overrides=overrides)
     await env.start_bot()
     try:
+        assert env.running.settings.dev_guild_id == world.guild.id
         assert {c["name"] for c in fake.synced_commands(world.guild)} >= {"game", "orders"}
+        assert fake.synced_commands() == []  # nothing global while developing
         game = await env.new_game()
         lobby = env.lobby_message(game)
         await (await fake.click(world.bob, lobby, f"ref:lobby:{game.id}:seat:south")).response()
@@ -80,3 +82,23 @@ async def test_dev_guild_sync_leave_and_clean_shutdown(
     thread = fake.messages_in(int(game.thread_id or 0))
     assert any("The game has started" in m.content for m in thread)
     assert any("Your treasury holds" in m.content for m in fake.dms_to(world.alice))
+
+
+async def test_run_until_sigterm_then_close_cleanly(fake_world: FakeWorld, tmp_path: Path) -> None:
+    """`python -m bot run` as a container runs it: up until SIGTERM, then a clean close."""
+    import asyncio
+    import os
+    import signal
+
+    from bot.client import run
+
+    fake = fake_world.fake
+    settings = Settings(token=fake.token, database=tmp_path / "run.sqlite3", log_level="WARNING")
+    task = asyncio.create_task(run(settings))
+    await fake.wait_ready()
+    handle = await fake.slash(fake_world.alice, fake_world.channel, "orders")
+    assert "No decision" in (await handle.response()).content
+    os.kill(os.getpid(), signal.SIGTERM)
+    await asyncio.wait_for(task, 10)
+    asyncio.get_running_loop().remove_signal_handler(signal.SIGTERM)
+    logging.getLogger().handlers.clear()  # run() configured the root logger for a process
