@@ -94,6 +94,8 @@ async def test_run_until_sigterm_then_close_cleanly(fake_world: FakeWorld, tmp_p
 
     fake = fake_world.fake
     settings = Settings(token=fake.token, database=tmp_path / "run.sqlite3", log_level="WARNING")
+    root, discord_log = logging.getLogger(), logging.getLogger("discord")
+    handlers, level, discord_level = list(root.handlers), root.level, discord_log.level
     task = asyncio.create_task(run(settings))
     await fake.wait_ready()
     handle = await fake.slash(fake_world.alice, fake_world.channel, "orders")
@@ -101,4 +103,7 @@ async def test_run_until_sigterm_then_close_cleanly(fake_world: FakeWorld, tmp_p
     os.kill(os.getpid(), signal.SIGTERM)
     await asyncio.wait_for(task, 10)
     asyncio.get_running_loop().remove_signal_handler(signal.SIGTERM)
-    logging.getLogger().handlers.clear()  # run() configured the root logger for a process
+    # run() configured logging for a whole process: give pytest its own back.
+    root.handlers[:] = handlers
+    root.setLevel(level)
+    discord_log.setLevel(discord_level)
