@@ -11,7 +11,6 @@ after the game-over notice (how to get the full log and check every die).
 from __future__ import annotations
 
 import contextlib
-import logging
 from typing import Any, cast
 
 import discord
@@ -23,19 +22,28 @@ from bot.client import RefereeBot
 from bot.delivery import StatusHook
 from bot.i18n import render, tr
 from bot.interactions import Refusal, lang_of
-from bot.rules.core import Option, OrderForm, Prompt, RuleViolation
+from bot.rules.core import OrderForm, Prompt, RuleViolation
 from bot.rules.core.registry import get as get_ruleset
 from bot.store import GameRecord
 from cogs import _admin as admin
 from cogs._common import LIVE, Ctx, guard
 from cogs._orders import describe as describe_order
 from cogs._views import picture, refresh_lobby
+from cogs._was_input import (
+    Choices,
+    focused,
+    merged,
+    options,
+    pick_many,
+    pick_one,
+    resolve,
+    split,
+    with_ships,
+)
 from rendering.war_at_sea.report import caption
 
 RULESET = "war-at-sea"
 VARIANTS = tuple(f"variant_18_{n}" for n in range(1, 7))
-Choices = list[app_commands.Choice[str]]
-log = logging.getLogger(__name__)
 
 
 def text(key: str) -> app_commands.locale_str:
@@ -53,93 +61,6 @@ def params(**names: str) -> Any:
             for n, key in names.items()
         }
     )
-
-
-def split(raw: str | None) -> list[str]:
-    return [p.strip() for p in (raw or "").split(",") if p.strip()]
-
-
-def options(forms: list[OrderForm], name: str) -> list[Option]:
-    """The options of one input over every page and group of an order (deduplicated)."""
-    seen: dict[str, Option] = {}
-    for form in forms:
-        for choice in form.inputs:
-            if choice.name == name:
-                for option in choice.options:
-                    seen.setdefault(option.value, option)
-    return list(seen.values())
-
-
-def resolve(opts: list[Option], raw: str, lang: str) -> str:
-    """An option's value from its value or its name in any language; unknown text goes to the
-    engine as typed, so its refusal names the rule."""
-    needle = raw.strip().casefold()
-    for o in opts:
-        names = {o.value, render(o.label, "en"), render(o.label, "zh"), render(o.label, lang)}
-        if needle in {n.casefold() for n in names}:
-            return o.value
-    return raw.strip()
-
-
-def with_ships(forms: list[OrderForm], ships: list[str]) -> list[OrderForm]:
-    """The forms (groups of ships) offering every ship named; all of them if none does."""
-    fit = [f for f in forms if set(ships) <= {o.value for o in options([f], "ships")}]
-    return fit or forms
-
-
-def merged(forms: list[OrderForm], ships: list[str]) -> OrderForm:
-    """One form to describe the order with: the first fitting form's label, every option."""
-    first = with_ships(forms, ships)[0]
-    inputs = tuple(
-        c.model_copy(update={"options": tuple(options(forms, c.name))}) for c in first.inputs
-    )
-    return first.model_copy(update={"inputs": inputs})
-
-
-def matching(opts: list[Option], needle: str, lang: str) -> list[tuple[Option, str]]:
-    """Options whose name or value holds the typed text; names starting with it first."""
-    needle = needle.strip().casefold()
-    hits = []
-    for o in opts:
-        name = render(o.label, lang)
-        folded = name.casefold()
-        if needle in folded or needle in o.value:
-            words = folded.split()
-            rank = (
-                0
-                if folded.startswith(needle)
-                else 1
-                if any(w.startswith(needle) for w in words)
-                else 2
-            )
-            hits.append((rank, o, name))
-    hits.sort(key=lambda h: h[0])
-    return [(o, name) for _, o, name in hits]
-
-
-def pick_one(opts: list[Option], current: str, lang: str) -> Choices:
-    return [
-        app_commands.Choice(name=name[:100], value=o.value[:100])
-        for o, name in matching(opts, current, lang)[:25]
-    ]
-
-
-def pick_many(opts: list[Option], current: str, lang: str) -> Choices:
-    """Complete the last name of a comma-separated list, keeping the ones before it."""
-    *before, last = current.split(",") if current else [""]
-    done = [resolve(opts, p, lang) for p in before if p.strip()]
-    names = {o.value: render(o.label, lang) for o in opts}
-    out = []
-    if done:
-        out.append((done, ", ".join(names.get(v, v) for v in done)))
-    for o, _ in matching([o for o in opts if o.value not in done], last, lang):
-        picked = [*done, o.value]
-        out.append((picked, ", ".join(names.get(v, v) for v in picked)))
-    return [
-        app_commands.Choice(name=name if len(name) <= 100 else "…" + name[-99:], value=",".join(v))
-        for v, name in out
-        if len(",".join(v)) <= 100
-    ][:25]
 
 
 class WarAtSeaCog(commands.Cog):
@@ -365,7 +286,7 @@ class WarAtSeaCog(commands.Cog):
         ships = [
             resolve(options(forms, "ships"), s, lang) for s in split(interaction.namespace.ships)
         ]
-        name = "fallback" if _focused(interaction) == "fallback" else "to"
+        name = "fallback" if focused(interaction) == "fallback" else "to"
         return pick_one(options(with_ships(forms, ships), name), current, lang)
 
     @target.autocomplete("target")
@@ -382,7 +303,7 @@ class WarAtSeaCog(commands.Cog):
     @convoy.autocomplete("choice")
     async def _convoy(self, interaction: discord.Interaction, current: str) -> Choices:
         forms = await self._forms(interaction, "convoy_choice")
-        return pick_one(options(forms, _focused(interaction)), current, lang_of(interaction))
+        return pick_one(options(forms, focused(interaction)), current, lang_of(interaction))
 
     @refuel.autocomplete("ship")
     async def _refuel(self, interaction: discord.Interaction, current: str) -> Choices:
@@ -410,22 +331,6 @@ class WarAtSeaCog(commands.Cog):
         channel = self.bot.get_partial_messageable(int(target), guild_id=int(record.guild_id))
         with contextlib.suppress(discord.HTTPException):
             await channel.send(present.clip(content))
-
-
-def _focused(interaction: discord.Interaction) -> str:
-    """The name of the option being completed."""
-    for option in _flat((interaction.data or {}).get("options", [])):
-        if option.get("focused"):
-            return str(option.get("name"))
-    return ""
-
-
-def _flat(opts: list[Any]) -> list[dict[str, Any]]:
-    out: list[dict[str, Any]] = []
-    for o in opts:
-        out.append(o)
-        out += _flat(o.get("options", []))
-    return out
 
 
 async def _game_ids(interaction: discord.Interaction, current: str) -> Choices:

@@ -1,0 +1,114 @@
+"""Reading War at Sea orders typed in /was commands: options looked up by name (in either
+language) or id over every page of an order's forms, comma-separated lists, and the choices
+autocomplete offers. Only the open prompt's own options are used: nothing here knows a rule."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.i18n import render
+from bot.rules.core import Option, OrderForm
+
+Choices = list[app_commands.Choice[str]]
+
+
+def split(raw: str | None) -> list[str]:
+    return [p.strip() for p in (raw or "").split(",") if p.strip()]
+
+
+def options(forms: list[OrderForm], name: str) -> list[Option]:
+    """The options of one input over every page and group of an order (deduplicated)."""
+    seen: dict[str, Option] = {}
+    for form in forms:
+        for choice in form.inputs:
+            if choice.name == name:
+                for option in choice.options:
+                    seen.setdefault(option.value, option)
+    return list(seen.values())
+
+
+def resolve(opts: list[Option], raw: str, lang: str) -> str:
+    """An option's value from its value or its name in any language; unknown text goes to the
+    engine as typed, so its refusal names the rule."""
+    needle = raw.strip().casefold()
+    for o in opts:
+        names = {o.value, render(o.label, "en"), render(o.label, "zh"), render(o.label, lang)}
+        if needle in {n.casefold() for n in names}:
+            return o.value
+    return raw.strip()
+
+
+def with_ships(forms: list[OrderForm], ships: list[str]) -> list[OrderForm]:
+    """The forms (groups of ships) offering every ship named; all of them if none does."""
+    fit = [f for f in forms if set(ships) <= {o.value for o in options([f], "ships")}]
+    return fit or forms
+
+
+def merged(forms: list[OrderForm], ships: list[str]) -> OrderForm:
+    """One form to describe the order with: the first fitting form's label, every option."""
+    first = with_ships(forms, ships)[0]
+    inputs = tuple(
+        c.model_copy(update={"options": tuple(options(forms, c.name))}) for c in first.inputs
+    )
+    return first.model_copy(update={"inputs": inputs})
+
+
+def matching(opts: list[Option], needle: str, lang: str) -> list[tuple[Option, str]]:
+    """Options whose name or value holds the typed text; names starting with it first."""
+    needle = needle.strip().casefold()
+    hits = []
+    for o in opts:
+        name = render(o.label, lang)
+        folded = name.casefold()
+        if needle in folded or needle in o.value:
+            rank = (
+                not folded.startswith(needle),
+                not any(w.startswith(needle) for w in folded.split()),
+            )
+            hits.append((rank, o, name))
+    hits.sort(key=lambda h: h[0])
+    return [(o, name) for _, o, name in hits]
+
+
+def pick_one(opts: list[Option], current: str, lang: str) -> Choices:
+    return [
+        app_commands.Choice(name=name[:100], value=o.value[:100])
+        for o, name in matching(opts, current, lang)[:25]
+    ]
+
+
+def pick_many(opts: list[Option], current: str, lang: str) -> Choices:
+    """Complete the last name of a comma-separated list, keeping the ones before it."""
+    *before, last = current.split(",") if current else [""]
+    done = [resolve(opts, p, lang) for p in before if p.strip()]
+    names = {o.value: render(o.label, lang) for o in opts}
+    out = []
+    if done:
+        out.append((done, ", ".join(names.get(v, v) for v in done)))
+    for o, _ in matching([o for o in opts if o.value not in done], last, lang):
+        picked = [*done, o.value]
+        out.append((picked, ", ".join(names.get(v, v) for v in picked)))
+    return [
+        app_commands.Choice(name=name if len(name) <= 100 else "…" + name[-99:], value=",".join(v))
+        for v, name in out
+        if len(",".join(v)) <= 100
+    ][:25]
+
+
+def focused(interaction: discord.Interaction) -> str:
+    """The name of the option being completed."""
+    for option in flat((interaction.data or {}).get("options", [])):
+        if option.get("focused"):
+            return str(option.get("name"))
+    return ""
+
+
+def flat(opts: list[Any]) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    for o in opts:
+        out.append(o)
+        out += flat(o.get("options", []))
+    return out
