@@ -6,7 +6,7 @@ payload built for it, a view, that seat's prompts), so what it writes cannot lea
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from bot.i18n import catalogs, event_text, render, tr
@@ -138,6 +138,15 @@ def private_step(
     )
 
 
+Summary = Callable[[Mapping[str, Any], str], list[str]]
+SUMMARIES: dict[str, Summary] = {}
+"""Per game: extra lines for the end-of-game notice, drawn from the final public view."""
+
+
+def register_summary(ruleset_id: str, summary: Summary) -> None:
+    SUMMARIES[ruleset_id] = summary
+
+
 def notice(
     game_id: str,
     ruleset_id: str,
@@ -156,14 +165,17 @@ def notice(
         )
         body = tr("discord.notice.started", lang, sides=sides, commitment=payload.get("commitment"))
     elif kind == "over":
+        summary = SUMMARIES.get(ruleset_id)
         body = join(
             result_line(payload.get("result"), ruleset_id, lang),
+            *(summary(payload["view"], lang) if summary and payload.get("view") else []),
             tr(
                 "discord.notice.seed",
                 lang,
                 seed=payload.get("seed"),
                 commitment=payload.get("commitment"),
             ),
+            tr("discord.notice.verify", lang, game=game_id),
         )
     elif kind == "abandoned":
         body = join(

@@ -4,13 +4,13 @@ Thin: each command finds the user's open decision that takes the order, builds t
 action from the answers (names or ids, as the prompt's own options spell them) and hands it
 to the referee, which judges it. The lists autocomplete offers are the open prompt's order
 forms' options, never worked out here. Also: ``/was map`` (my side's map, else the public
-one), ``/was variants`` (War at Sea 18 before the start), side names, and a closing summary
-after the game-over notice (how to get the full log and check every die).
+one), ``/was variants`` (War at Sea 18 before the start), side names, and the score lines
+the end-of-game notice carries (see bot.present.register_summary).
 """
 
 from __future__ import annotations
 
-import contextlib
+from collections.abc import Mapping
 from typing import Any, cast
 
 import discord
@@ -19,7 +19,6 @@ from discord.ext import commands
 
 from bot import present
 from bot.client import RefereeBot
-from bot.delivery import StatusHook
 from bot.i18n import render, tr
 from bot.interactions import Refusal, lang_of
 from bot.rules.core import OrderForm, Prompt, RuleViolation
@@ -68,16 +67,11 @@ class WarAtSeaCog(commands.Cog):
 
     def __init__(self, bot: RefereeBot) -> None:
         self.bot = bot
-        self._previous: StatusHook | None = None
-        self._summarised: set[str] = set()
 
     async def cog_load(self) -> None:
-        # The lobby cog (loaded before this one) keeps its lobby message up to date; chain on.
-        self._previous = self.bot.delivery.status_changed
-        self.bot.delivery.status_changed = self._status_changed
-
-    async def cog_unload(self) -> None:
-        self.bot.delivery.status_changed = self._previous
+        # The end-of-game notice is delivered from the outbox like every message (once, with
+        # retries); this game only adds its lines to it.
+        present.register_summary(RULESET, _summary)
 
     # --- finding the decision an order answers ----------------------------------------------
     async def _record(self, ctx: Ctx, game: str | None) -> GameRecord:
@@ -310,27 +304,11 @@ class WarAtSeaCog(commands.Cog):
         forms = await self._forms(interaction, "refuel")
         return pick_one(options(forms, "ship"), current, lang_of(interaction))
 
-    # --- the end of a game --------------------------------------------------------------------
-    async def _status_changed(self, record: GameRecord) -> None:
-        if self._previous is not None:
-            await self._previous(record)
-        if record.ruleset != RULESET or record.status != "over" or record.id in self._summarised:
-            return
-        self._summarised.add(record.id)
-        target = record.thread_id or record.channel_id
-        if not target:
-            return
-        lang = self.bot.guild_lang(record.guild_id)
-        view = (await self.bot.referee.view(record.id, None)).model_dump(mode="json")
-        scores = ", ".join(f"{n}: {s:+d}" for n, s in enumerate(view.get("history", []), 1))
-        content = present.join(
-            present.header(record.id, RULESET, lang),
-            tr("discord.was.over.scores", lang, scores=scores or "—"),
-            tr("discord.was.over.verify", lang, game=record.id),
-        )
-        channel = self.bot.get_partial_messageable(int(target), guild_id=int(record.guild_id))
-        with contextlib.suppress(discord.HTTPException):
-            await channel.send(present.clip(content))
+
+def _summary(view: Mapping[str, Any], lang: str) -> list[str]:
+    """War at Sea's end-of-game lines: the score after each turn (War at Sea 17.2)."""
+    scores = ", ".join(f"{n}: {s:+d}" for n, s in enumerate(view.get("history", []), 1))
+    return [tr("discord.was.over.scores", lang, scores=scores or "—")]
 
 
 async def _game_ids(interaction: discord.Interaction, current: str) -> Choices:

@@ -440,6 +440,7 @@ class Referee:
                     result=state.result.model_dump(mode="json") if state.result else None,
                     seed=record.seed.hex(),
                     commitment=record.commitment,
+                    view=ruleset.view(state, None).model_dump(mode="json"),
                 )
             )
         snapshot = None

@@ -267,6 +267,10 @@ async def test_a_whole_campaign_through_discord(campaign: Campaign) -> None:
     thread = "\n".join(m.text() for m in fake.messages_in(campaign.thread))
     assert "Game over" in thread and record.seed.hex() in thread
     assert "python -m bot verify" in thread and "/game export" in thread
+    history = ", ".join(f"{n}: {s:+d}" for n, s in enumerate(state.history, 1))
+    assert f"Score after each turn (positive favours the Axis): {history}" in thread
+    over = [m for m in fake.messages_in(campaign.thread) if "Game over" in m.text()]
+    assert len(over) == 1, "the end-of-game notice is delivered once, from the outbox"
     assert FIRE.search(thread), "no combat report with its dice"
     assert re.search(r"ASW in .+: \d+ dice \[\d(, \d)*\]: \d U-boats sunk", thread)
     assert "Convoy 1A reaches USSR (Murmansk): 3 points" in thread
