@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from bot.i18n import catalogs, event_text, render, tr
+from bot.i18n import catalogs, event_text, render, seat_name, tr
 from bot.rules.core import Prompt
 from bot.rules.core.registry import get as get_ruleset
 
@@ -27,12 +27,6 @@ def ruleset_title(ruleset_id: str, lang: str) -> str:
         return ruleset_id
 
 
-def seat_name(ruleset_id: str, seat: str, lang: str) -> str:
-    """A seat's name in the game's catalog (``<ruleset>.seat.<seat>``), else its id."""
-    key = f"{ruleset_id}.seat.{seat}"
-    return tr(key, lang) if has_key(key, lang) else seat
-
-
 def mention(user_id: str | None) -> str:
     return f"<@{user_id}>" if user_id else "—"
 
@@ -46,8 +40,10 @@ def header(game_id: str, ruleset_id: str, lang: str) -> str:
     return tr("discord.game.header", lang, title=ruleset_title(ruleset_id, lang), game=game_id)
 
 
-def event_lines(events: Iterable[Mapping[str, Any]], lang: str) -> list[str]:
-    return [f"• {event_text(e, lang)}" for e in events]
+def event_lines(
+    events: Iterable[Mapping[str, Any]], lang: str, ruleset_id: str | None = None
+) -> list[str]:
+    return [f"• {event_text(e, lang, ruleset_id)}" for e in events]
 
 
 def prompt_line(prompt: Prompt, lang: str, due_at: float | None) -> str:
@@ -108,7 +104,7 @@ def public_step(
     return clip(
         join(
             header(game_id, ruleset_id, lang),
-            *event_lines(payload.get("events", []), lang),
+            *event_lines(payload.get("events", []), lang, ruleset_id),
             view_status(view, lang),
             tr("discord.waiting", lang, seats=", ".join(waiting)) if waiting else "",
         )
@@ -132,7 +128,7 @@ def private_step(
                 header=header(game_id, ruleset_id, lang),
                 seat=seat_name(ruleset_id, seat, lang),
             ),
-            *event_lines(payload.get("events", []), lang),
+            *event_lines(payload.get("events", []), lang, ruleset_id),
             *calls,
         )
     )

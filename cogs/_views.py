@@ -160,7 +160,7 @@ async def recent_events(
     """The last events this audience may see (from its own export of the log)."""
     export = await bot.referee.export(record.id, audience)
     events = [e for entry in export["log"] if not entry["undone"] for e in entry["events"]]
-    return [f"• {event_text(e, lang)}" for e in events[-count:]]
+    return [f"• {event_text(e, lang, record.ruleset)}" for e in events[-count:]]
 
 
 async def private_view_message(

@@ -98,8 +98,25 @@ def violation(exc: RuleViolation, lang: str = DEFAULT_LANG) -> str:
     )
 
 
-def event_text(event: Mapping[str, Any], lang: str = DEFAULT_LANG) -> str:
-    return tr(f"event.{event['kind']}", lang, **event.get("params", {}))
+def seat_name(ruleset_id: str, seat: str, lang: str = DEFAULT_LANG) -> str:
+    """A seat's name in the game's catalog (``<ruleset>.seat.<seat>``), else its id."""
+    key = f"{ruleset_id}.seat.{seat}"
+    return tr(key, lang) if key in catalogs()[DEFAULT_LANG] else seat
+
+
+SEAT_PARAMS = ("seat", "side", "winner", "loser")
+"""Event parameters that name a seat: shown by the game's name for it, not its id."""
+
+
+def event_text(
+    event: Mapping[str, Any], lang: str = DEFAULT_LANG, ruleset: str | None = None
+) -> str:
+    params = dict(event.get("params", {}))
+    if ruleset is not None:
+        for name in SEAT_PARAMS:
+            if isinstance(params.get(name), str):
+                params[name] = seat_name(ruleset, params[name], lang)
+    return tr(f"event.{event['kind']}", lang, **params)
 
 
 def placeholders(template: str) -> set[str]:

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from bot.i18n import event_text, render, tr, violation
+from bot.i18n import event_text, render, seat_name, tr, violation
 from bot.local.menu import Cancelled, build_order
 from bot.referee import Referee
 from bot.rules.core import RuleViolation
@@ -31,9 +31,10 @@ def local_user(seat: str) -> str:
 
 class LocalSession:
     def __init__(
-        self, referee: Referee, game_id: str, out: Path | None, lang: str, say: Say
+        self, referee: Referee, game_id: str, ruleset_id: str, out: Path | None, lang: str, say: Say
     ) -> None:
         self.referee, self.game_id, self.out, self.lang, self.say = referee, game_id, out, lang, say
+        self.ruleset_id = ruleset_id
         self.steps = 0
 
     @classmethod
@@ -54,7 +55,7 @@ class LocalSession:
         if resume:
             record = await referee.game(resume, LOCAL_GUILD)
             say(tr("local.resumed", lang, game=record.id, ruleset=record.ruleset))
-            return cls(referee, record.id, out, lang, say)
+            return cls(referee, record.id, record.ruleset, out, lang, say)
         ruleset = get_ruleset(ruleset_id)
         fixed = hashlib.sha256(f"local-play:{seed}".encode()).digest() if seed is not None else None
         # Every die is keyed by seed and game id, so a reproducible game needs both fixed.
@@ -75,7 +76,7 @@ class LocalSession:
             await referee.join(record.id, local_user(seat), seat)
         say(tr("local.created", lang, game=record.id, commitment=record.commitment))
         started = await referee.start(record.id, "local")
-        session = cls(referee, record.id, out, lang, say)
+        session = cls(referee, record.id, record.ruleset, out, lang, say)
         session._show_events(started.events, None)
         await session.write_maps()
         return session
@@ -108,7 +109,8 @@ class LocalSession:
                 self.say("\n" * 40)  # scrolls the previous seat's private view off the screen
             last_seat = prompt.seat
             view = ruleset.view(state, prompt.seat)
-            self.say(f"[{record.id}] {prompt.seat}: {render(view.status, self.lang)}")
+            seat = seat_name(record.ruleset, prompt.seat, self.lang)
+            self.say(f"[{record.id}] {seat}: {render(view.status, self.lang)}")
             self.say(f"{render(prompt.title, self.lang)} ({prompt.section})")
             try:
                 action = build_order(prompt, ask, self.say, self.lang)
@@ -161,7 +163,8 @@ class LocalSession:
     def _show_events(self, events: list[Any], seat: str | None) -> None:
         for event in events:
             if event.visible_to(seat):
-                self.say("  • " + event_text(event.model_dump(mode="json"), self.lang))
+                text = event_text(event.model_dump(mode="json"), self.lang, self.ruleset_id)
+                self.say("  • " + text)
 
     async def write_maps(self) -> list[Path]:
         """The public map and each seat's map after this step, if the game has a renderer."""

@@ -1,0 +1,34 @@
+"""Rendering catalog text: named placeholders, nested Text, seat names, refusals."""
+
+from __future__ import annotations
+
+import tests.vaults  # noqa: F401  (registers the test-only ruleset and its catalog)
+from bot.i18n import event_text, lang_for, render, seat_name, tr, violation
+from bot.rules.core import RuleViolation, t
+
+
+def test_discord_locales_choose_the_catalog() -> None:
+    assert [lang_for(x) for x in ("zh-CN", "zh-TW", "en-US", "fr", None)] == [
+        "zh", "zh", "en", "en", "en",
+    ]  # fmt: skip
+    assert lang_for(None, "zh-CN") == "zh"
+
+
+def test_nested_text_and_missing_params() -> None:
+    assert render(t("vaults.prompt.raid", left=2), "zh") == "袭击对手的一个金库（剩余 2 次）"
+    assert tr("vaults.vault", "en") == "Vault {n}"  # a missing parameter stays visible
+    assert tr("no.such.key", "zh") == "no.such.key"
+
+
+def test_events_name_seats_by_the_games_name_for_them() -> None:
+    event = {"kind": "was.done", "params": {"seat": "allies"}}
+    assert event_text(event, "zh", "war-at-sea") == "盟军 完成"
+    assert event_text(event, "en", "war-at-sea") == "Allies finished"
+    assert event_text(event, "en") == "allies finished"  # without the game, the id stays
+    assert seat_name("vaults", "north") == "north"  # a game without seat names keeps its ids
+
+
+def test_a_refusal_names_its_rule() -> None:
+    refusal = RuleViolation("vaults.raid.already_open", "Vaults 3", vault=5)
+    assert violation(refusal, "en") == "Vault 5 is already open. (rule: Vaults 3)"
+    assert violation(refusal, "zh") == "金库 5 已经打开。（规则：Vaults 3）"
