@@ -6,27 +6,15 @@ import json
 import re
 import string
 from pathlib import Path
+from typing import get_args
 
 from bot.rules.war_at_sea import board
+from bot.rules.war_at_sea.state import Phase
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "bot" / "rules" / "war_at_sea"
 LOCALES = ROOT / "bot" / "i18n" / "locales"
-PHASES = [
-    "setup",
-    "move_allies",
-    "move_axis",
-    "repair",
-    "uboats",
-    "air_allies",
-    "air_axis",
-    "combat",
-    "convoys",
-    "refuel",
-    "return_axis",
-    "return_allies",
-    "over",
-]
+PHASES = get_args(Phase)  # every phase the engine can be in needs a name
 
 
 def catalog(lang: str) -> dict[str, str]:
