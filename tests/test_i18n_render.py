@@ -32,3 +32,23 @@ def test_a_refusal_names_its_rule() -> None:
     refusal = RuleViolation("vaults.raid.already_open", "Vaults 3", vault=5)
     assert violation(refusal, "en") == "Vault 5 is already open. (rule: Vaults 3)"
     assert violation(refusal, "zh") == "金库 5 已经打开。（规则：Vaults 3）"
+
+
+def test_a_game_refusal_names_ships_and_places_not_ids() -> None:
+    from bot.referee.fairdice import FairDice
+    from bot.rules.war_at_sea import RULESET as WAS
+
+    state = WAS.setup("standard", WAS.parse_options({}), FairDice(b"n" * 32, "g", 0)).state
+    doc = state.model_dump(mode="json")
+    doc["phase"], doc["turn"] = "move_allies", 2
+    doc["units"]["hood"]["location"] = "england"
+    order = WAS.parse_action({"type": "move", "ships": ["hood"], "to": "germany"})
+    try:
+        WAS.apply(WAS.load_state(doc), "allies", order, FairDice(b"n" * 32, "g", 9))
+    except RuleViolation as refusal:
+        assert refusal.ruleset == "war-at-sea"
+        text_en, text_zh = violation(refusal, "en"), violation(refusal, "zh")
+    else:
+        raise AssertionError("an Allied move into the German port must be refused")
+    assert "germany" not in text_en and "Germany / Norway" in text_en, text_en
+    assert "germany" not in text_zh and "War at Sea" in text_zh, text_zh

@@ -90,12 +90,30 @@ def render(text: Text | str | Mapping[str, Any], lang: str = DEFAULT_LANG) -> st
 
 def violation(exc: RuleViolation, lang: str = DEFAULT_LANG) -> str:
     """The refusal a user reads: what is wrong and the rule that forbids it."""
+    params = dict(exc.params)
+    if exc.ruleset is not None:
+        names = _names(exc.ruleset)
+        params = {k: render(names[v], lang) if _named(v, names) else v for k, v in params.items()}
     return tr(
         "core.refusal",
         lang,
-        reason=tr(f"violation.{exc.code}", lang, **exc.params),
+        reason=tr(f"violation.{exc.code}", lang, **params),
         section=exc.section,
     )
+
+
+def _named(value: Any, names: Mapping[str, Any]) -> bool:
+    return isinstance(value, str) and value in names
+
+
+@cache
+def _names(ruleset_id: str) -> Mapping[str, Any]:
+    from bot.rules.core.registry import get as get_ruleset
+
+    try:
+        return get_ruleset(ruleset_id).names()
+    except RuleViolation:
+        return {}
 
 
 def seat_name(ruleset_id: str, seat: str, lang: str = DEFAULT_LANG) -> str:

@@ -18,6 +18,9 @@ class RuleViolation(Exception):
         self.code = code
         self.section = section
         self.params = params
+        self.ruleset: str | None = None
+        """The game that refused (set on the way out of Ruleset.apply), so the message can
+        name its ships and places instead of their ids."""
 
     def to_dict(self) -> dict[str, Any]:
         return {"code": self.code, "section": self.section, "params": self.params}

@@ -12,7 +12,7 @@ from bot.rules.core.errors import RuleViolation
 from bot.rules.core.events import Event
 from bot.rules.core.model import Action, GameState, View
 from bot.rules.core.prompt import Prompt
-from bot.rules.core.text import Text
+from bot.rules.core.text import Label, Text
 
 S = TypeVar("S", bound=GameState)
 
@@ -85,7 +85,11 @@ class Ruleset(ABC, Generic[S]):
                 expected=open_for_seat[0].kind,
             )
         work = state.model_copy(deep=True)
-        return self.resolve(work, seat, action, prompt, dice)
+        try:
+            return self.resolve(work, seat, action, prompt, dice)
+        except RuleViolation as exc:
+            exc.ruleset = exc.ruleset or self.id
+            raise
 
     @abstractmethod
     def resolve(
@@ -96,6 +100,11 @@ class Ruleset(ABC, Generic[S]):
     # --- what each audience sees -----------------------------------------------------------
     @abstractmethod
     def view(self, state: S, audience: str | None) -> View: ...
+
+    def names(self) -> dict[str, Label]:
+        """Display names of the ids that orders and refusals carry (ships, places): public,
+        static facts of the game. Messages show these instead of ids."""
+        return {}
 
     def secrets(self, state: S, audience: str | None) -> set[str]:
         """Strings that this audience must not be able to read anywhere (tests check every

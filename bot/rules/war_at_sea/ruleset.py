@@ -6,11 +6,23 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel, TypeAdapter
 
-from bot.rules.core import Action, Dice, Event, Outcome, Prompt, Ruleset, RuleViolation, Scenario, t
+from bot.rules.core import (
+    Action,
+    Dice,
+    Event,
+    Label,
+    Outcome,
+    Prompt,
+    Ruleset,
+    RuleViolation,
+    Scenario,
+    t,
+)
 from bot.rules.war_at_sea import (
     actions as A,
 )
 from bot.rules.war_at_sea import (
+    board,
     control,
     convoys,
     movement,
@@ -58,6 +70,12 @@ class WarAtSea(Ruleset[WarAtSeaState]):
 
     def view(self, state: WarAtSeaState, audience: str | None) -> WarAtSeaView:
         return build_view(state, audience, turn.prompts(state))
+
+    def names(self) -> dict[str, Label]:
+        """Ships by their counter names, places by their localised names."""
+        comps = board.comps()
+        places: dict[str, Label] = {loc: t(f"was.loc.{loc}") for loc in board.locations()}
+        return {**places, **{unit.id: unit.name for unit in comps.units.values()}}
 
     def secrets(self, state: WarAtSeaState, audience: str | None) -> set[str]:
         return secret_names(state, audience)
