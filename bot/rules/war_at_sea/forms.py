@@ -61,6 +61,7 @@ def forms(
     if any(not p for p in paged):
         return []
     out = []
+    split = next((n for n, p in enumerate(paged) if len(p) > 1), None)
     for combo in product(*paged):
         choices = []
         for spec, page in zip(inputs, combo, strict=True):
@@ -78,7 +79,11 @@ def forms(
                 )
             else:
                 choices.append(Choice(name=spec.name, label=spec.label, options=page))
-        out.append(OrderForm(type=type_, label=label, fixed=fixed or {}, inputs=tuple(choices)))
+        shown: Text = label
+        if split is not None:  # several forms of one order: each says which options it holds
+            page = combo[split]
+            shown = t("was.form.paged", form=label, first=page[0].label, last=page[-1].label)
+        out.append(OrderForm(type=type_, label=shown, fixed=fixed or {}, inputs=tuple(choices)))
     return out
 
 
