@@ -43,7 +43,14 @@ def header(game_id: str, ruleset_id: str, lang: str) -> str:
 def event_lines(
     events: Iterable[Mapping[str, Any]], lang: str, ruleset_id: str | None = None
 ) -> list[str]:
-    return [f"• {event_text(e, lang, ruleset_id)}" for e in events]
+    lines: list[tuple[str, int]] = []
+    for event in events:
+        text = event_text(event, lang, ruleset_id)
+        if lines and lines[-1][0] == text:  # six face-down counters moving read as one line
+            lines[-1] = (text, lines[-1][1] + 1)
+        else:
+            lines.append((text, 1))
+    return [f"• {text}" + (f" (×{n})" if n > 1 else "") for text, n in lines]
 
 
 def prompt_line(prompt: Prompt, lang: str, due_at: float | None) -> str:

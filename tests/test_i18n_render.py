@@ -52,3 +52,15 @@ def test_a_game_refusal_names_ships_and_places_not_ids() -> None:
         raise AssertionError("an Allied move into the German port must be refused")
     assert "germany" not in text_en and "Germany / Norway" in text_en, text_en
     assert "germany" not in text_zh and "War at Sea" in text_zh, text_zh
+
+
+def test_repeated_event_lines_are_counted_not_repeated() -> None:
+    from bot.present import event_lines
+
+    hidden = {"kind": "vaults.hidden", "params": {"seat": "north"}}
+    passed = {"kind": "vaults.passed", "params": {"seat": "south"}}
+    assert event_lines([hidden, hidden, hidden, passed, hidden], "en", "vaults") == [
+        "• north has hidden their treasury (×3)",
+        "• south passes",
+        "• north has hidden their treasury",
+    ]
