@@ -37,8 +37,10 @@ def shooters(state: WarAtSeaState, battle: Battle, side: str) -> list[UnitState]
 
 
 def german_bonus(u: UnitState) -> int:
-    """War at Sea 10.5: an undamaged German warship adds one to each gunnery die."""
-    return 1 if u.nationality == "german" and u.damage == 0 and not is_uboat(u) else 0
+    """War at Sea 10.5: an undamaged German warship adds one to each gunnery die. An Italian
+    ship taken over by Germany changes only its movement rules (War at Sea 16.5): no bonus."""
+    german = u.nationality == "german" and u.captured_by is None
+    return 1 if german and u.damage == 0 and not is_uboat(u) else 0
 
 
 def shoot(
