@@ -159,7 +159,7 @@ def _fire(state: WarAtSeaState, battle: Battle, seat: str, dice: Dice, hold: boo
     if battle.kind == "asw":
         return asw.fire(state, battle, dice, hold)
     if battle.kind == "air":
-        return air.fire(state, battle, seat, dice)
+        return air.fire(state, battle, seat, dice, hold)
     return surface.fire(state, battle, seat, dice, hold)
 
 

@@ -109,7 +109,11 @@ def prompts(state: WarAtSeaState, battle: Battle) -> list[Prompt]:
                 strength=power(state, battle.where, side),
             ),
             section="War at Sea 9.3",
-            forms=(*pick, plain("open_fire", "was.form.open_fire")),
+            forms=(
+                *pick,
+                plain("open_fire", "was.form.open_fire"),
+                plain("hold_fire", "was.form.air_hold"),
+            ),
             default={"type": "open_fire"},
         )
     ]
@@ -145,11 +149,15 @@ def complete(state: WarAtSeaState, battle: Battle, side: str) -> bool:
     return room <= 0 or not free
 
 
-def fire(state: WarAtSeaState, battle: Battle, side: str, dice: Dice) -> list[Event]:
-    """Roll one die per target (9.3); leftover strength without targets is lost."""
+def fire(
+    state: WarAtSeaState, battle: Battle, side: str, dice: Dice, hold: bool = False
+) -> list[Event]:
+    """Roll one die per target (9.3); leftover strength without targets is lost. Open fire
+    fills the strength with targets; holding strikes only those named, perhaps none: up to
+    the strength "may" be named (9.3) and a side may decline to attack (7.2)."""
     loc = battle.where
     n = power(state, loc, side)
-    for u in targets(state, loc, side):
+    for u in [] if hold else targets(state, loc, side):
         if len(battle.air_targets) >= n:
             break
         if u.id not in battle.air_targets:
