@@ -25,7 +25,9 @@ class PlaceShips(Action):
 
 class Move(Action):
     """War at Sea 6: move a group of ships to one destination. ``fallback`` is where they go
-    if the speed roll of a two-area move fails (6.2): "origin" or a port by the destination."""
+    if the speed roll of a two-area move fails (6.2): "origin" or a port by the destination.
+    Ruling: 6.2 lets the owner choose between the two but not when; it is chosen with the
+    move, before the roll (a failed roll tells nothing more about that ship)."""
 
     type: Literal["move"] = "move"
     ships: list[str]

@@ -27,7 +27,9 @@ def us_entry(state: WarAtSeaState, dice: Dice) -> list[Event]:
 
 def soviet_sorties(state: WarAtSeaState, dice: Dice) -> list[Event]:
     """War at Sea 16.1: every Soviet ship in port rolls each turn; 5-6 may leave port (it may
-    still choose to stay), 1-4 must stay, though it may still repair."""
+    still choose to stay), 1-4 must stay, though it may still repair. The roll is made for
+    the Allies: 16.1 has every Soviet ship roll every turn, so there is nothing to decide;
+    a ship free to sortie that is not moved has chosen to stay."""
     entry = board.comps().soviet_entry
     if state.turn < entry.turn:
         return []

@@ -206,7 +206,9 @@ def move(state: WarAtSeaState, side: str, action: Move) -> list[Event]:
         u.location = action.to
         u.areas_moved = n
         u.fallback = action.fallback if n == 2 else None
-        u.revealed = False  # War at Sea 18.2: it moves face down again
+        # War at Sea 18.2: it moves face down again. Ruling: a counter turned face up by
+        # combat stays face up until it next moves (18.2 turns them face down "when moving").
+        u.revealed = False
         if action.to == board.NEUTRAL_PORT:
             u.neutral_turn = state.turn
         events += unit_events(state, "was.moved", u, to=action.to, areas=n)

@@ -151,6 +151,8 @@ def step(state: WarAtSeaState, dice: Dice) -> list[Event]:
             events += convoys.deliveries(state)
         return events
     if p == "convoys":
+        # 5.6 then 5.7: control is decided after the convoys that reached port "at once"
+        # (13.2, 13.3) and before refuelling, an exception to the return to port (12.3).
         events = control.determine(state)
         _reset(state)
         state.phase = "refuel"

@@ -25,6 +25,8 @@ def prompts(state: WarAtSeaState, battle: Battle) -> list[Prompt]:
 
 
 def start(state: WarAtSeaState, battle: Battle, dice: Dice) -> list[Event]:
+    """The Allied ASW roll is made at once: 8.2 says ASW "happens" and 8.3 rolls the whole
+    strength at no target; declining (7.2) could only spare the U-boats."""
     events = reveal(state, participants(state, battle, "allies"))
     n = strength(state, battle)
     faces = [dice.roll(t("was.roll.asw", area=battle.where)) for _ in range(n)]

@@ -95,7 +95,13 @@ def sink(state: WarAtSeaState, u: UnitState) -> None:
 
 
 def disable(u: UnitState) -> None:
-    """War at Sea 7.3, 8.3: out of the fight; a U-boat goes straight back to Germany."""
+    """War at Sea 7.3, 8.3: out of the fight; a U-boat goes straight back to Germany.
+
+    Ruling: 7.3 sends a disabled ship "at once" to an adjacent port; here it stays where it
+    was, marked disabled, until the return to port (ports.return_ports, which offers the same
+    ports 7.3 and the appendix allow). Nothing can tell the two apart: a disabled ship fights
+    no more (participants), cannot be struck from the air (9.5, air.targets), controls nothing
+    (12.1), cannot refuel (14.1) and is repaired only from next turn (15.1)."""
     u.disabled = True
     if is_uboat(u):
         u.location = board.GERMANY

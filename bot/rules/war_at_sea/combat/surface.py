@@ -148,8 +148,10 @@ def end_round(state: WarAtSeaState, battle: Battle) -> list[Event]:
         battle.step = "over"
         return events
     if not battle.rolled:
-        # Neither side fired a shot: nothing can change, so the fight is broken off
-        # (War at Sea 7.2 lets each side decline to fire; referee ruling).
+        # Neither side fired a shot: nothing can change, so the fight is broken off and,
+        # both sides still being there, nobody controls the area (12.1). Ruling: 7.2 lets
+        # each side decline to fire and 10.1 has the fight go on until one side is gone or
+        # escapes; the rules are silent on both declining, which would never end.
         battle.step = "over"
         return [*events, ev("was.stalemate", where=battle.where)]
     battle.step = "escape"

@@ -55,7 +55,9 @@ def convoys_open(state: WarAtSeaState, battle: Battle) -> bool:
 
 def open_shooters(state: WarAtSeaState, battle: Battle, side: str) -> list[UnitState]:
     """Ships still to be given a target. Axis carriers declared not to fire stay silent
-    this round (10.6: the answer binds both ways)."""
+    this round (10.6: the answer binds both ways). Ruling: one answer covers every Axis
+    carrier in the fight; 10.6 asks about "the carrier" and the Axis has one (Graf Zeppelin;
+    no Italian ship is a carrier), so this is the rule as written."""
     silent = side == "axis" and battle.carriers_fire is False
     return [
         u
