@@ -261,15 +261,18 @@ def end_pursuit_round(state: WarAtSeaState, battle: Battle) -> list[Event]:
     i = battle.group or 0
     group = battle.groups[i]
     fleeing = participants(state, battle, battle.escaping or "allies")
+    chasing = participants(state, battle, other(battle.escaping or "allies"))
+    if not chasing and not group.broken_off and battle.where not in state.combat.no_control:
+        # War at Sea 11.2: the pursuers were wiped out: nobody controls the area, even if
+        # the group they chased was wiped out in the same round.
+        state.combat.no_control.append(battle.where)
     if not fleeing:
         return [ev("was.group_lost", n=i + 1), *next_pursuit(state, battle, i)]
-    chasing = participants(state, battle, other(battle.escaping or "allies"))
     if not chasing:
-        # 11.2: the pursuers were wiped out: nobody controls the area.
-        if not group.broken_off and battle.where not in state.combat.no_control:
-            state.combat.no_control.append(battle.where)
         return _escaped(state, battle, i) + next_pursuit(state, battle, i)
     if not battle.rolled:
+        # Nobody fired in this pursuit round: the ruling of surface.end_round. The group is
+        # away (11.6), as if the pursuers had broken off, which 11.5 lets them do anyway.
         return _escaped(state, battle, i) + next_pursuit(state, battle, i)
     events: list[Event] = []
     for u in chasing:
