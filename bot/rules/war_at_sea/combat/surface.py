@@ -19,25 +19,22 @@ from bot.rules.war_at_sea.combat.fire import (
 from bot.rules.war_at_sea.combat.targets import (
     NONE,
     auto_assign,
+    carriers_may_fire,
     committed_carriers,
     convoys_open,
     target_prompt,
 )
 from bot.rules.war_at_sea.forms import flag, plain
 from bot.rules.war_at_sea.state import Battle, WarAtSeaState
-from bot.rules.war_at_sea.units import eff_gunnery, ev, is_carrier, is_convoy, loc_text, reveal
+from bot.rules.war_at_sea.units import eff_gunnery, ev, is_convoy, loc_text, reveal
 
 SECTION = "War at Sea 10.2"
-
-
-def axis_carriers_may_fire(state: WarAtSeaState, battle: Battle) -> bool:
-    return any(is_carrier(u) for u in shooters(state, battle, "axis"))
 
 
 def prompts(state: WarAtSeaState, battle: Battle) -> list[Prompt]:
     if battle.step == "targets_allies":
         extra = ()
-        if battle.carriers_fire is None and axis_carriers_may_fire(state, battle):
+        if battle.carriers_fire is None and carriers_may_fire(state, battle):
             extra = (plain("ask_carriers", "was.form.ask_carriers"),)
         return [target_prompt(state, battle, "allies", SECTION, extra)]
     if battle.step == "carrier_question":

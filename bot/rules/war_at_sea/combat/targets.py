@@ -14,6 +14,12 @@ from bot.rules.war_at_sea.units import eff_gunnery, ev, is_carrier, is_convoy, i
 NONE = "none"
 
 
+def carriers_may_fire(state: WarAtSeaState, battle: Battle) -> bool:
+    """War at Sea 10.6: an Axis carrier here could fire (gunnery above 0), so the Allies
+    have something to ask."""
+    return any(is_carrier(u) for u in shooters(state, battle, "axis"))
+
+
 def committed_carriers(state: WarAtSeaState, battle: Battle, side: str) -> list[str]:
     """War at Sea 10.6: Axis carriers declared to fire must fire this round."""
     if side != "axis" or not battle.carriers_fire:
@@ -39,6 +45,10 @@ def why_not(
         covered = set(battle.assigned.values())
         if not fires and any(e.id not in covered for e in others):
             return RuleViolation("was.target.carrier", "War at Sea 10.6", target=target.id)
+        # 10.6: the Allies ask before firing at a carrier at all, even one they may target
+        # anyway; the answer binds the Axis carriers (open_shooters, committed_carriers).
+        if side == "allies" and battle.carriers_fire is None and carriers_may_fire(state, battle):
+            return RuleViolation("was.target.carrier_ask", "War at Sea 10.6", target=target.id)
     if is_convoy(target) and side != "axis":
         return RuleViolation("was.target.convoy", "War at Sea 10.7", target=target.id)
     return None
