@@ -230,7 +230,9 @@ def test_bismarck_and_tirpitz_armor_nine(comp: Components) -> None:
         unit = comp.units[unit_id]
         assert unit.armor == 9
         assert unit.provenance("armor").status == "rules"
-        assert unit.arrival_turn == 3
+    # Bismarck is commissioned on turn 2 (S26, S27, S28), Tirpitz later (S26: one 4-9-6 on T2).
+    assert comp.units["bismarck"].arrival_turn == 2
+    assert comp.units["tirpitz"].arrival_turn == 3
 
 
 def test_three_convoys(comp: Components) -> None:
@@ -272,7 +274,7 @@ def test_eight_turns_with_reinforcements(comp: Components) -> None:
     assert comp.turn_count == 8
     assert comp.reinforcements(1) == ()
     turn2 = {u.id for u in comp.reinforcements(2)}
-    assert {"king_george_v", "prince_of_wales", "formidable", "prinz_eugen"} == turn2
+    assert {"king_george_v", "prince_of_wales", "formidable", "prinz_eugen", "bismarck"} == turn2
     for turn in range(2, 9):
         assert all(u.reinforcement and u.arrival_turn == turn for u in comp.reinforcements(turn))
 
