@@ -236,7 +236,7 @@ class Referee:
             if seat is None:
                 raise RuleViolation("core.seat.not_holder", "Referee", game=game_id)
             return await self._apply(
-                record, ruleset, state, seat, user_id, parsed, key, before=prompt_ids(prompts)
+                record, ruleset, state, seat, user_id, parsed, key, prompts=prompts
             )
 
     async def undo(self, game_id: str, user_id: str) -> int:
@@ -392,12 +392,13 @@ class Referee:
         action: BaseModel,
         key: str,
         fired: tuple[str, str] | None = None,
-        before: set[str] | None = None,
+        prompts: list[Prompt] | None = None,
     ) -> Submitted:
         dice = FairDice(record.seed, record.id, record.next_roll)
-        if before is None:
-            before = prompt_ids(ruleset.prompts(state))
-        outcome = ruleset.apply(state, seat, action, dice)  # type: ignore[arg-type]
+        if prompts is None:
+            prompts = ruleset.prompts(state)
+        before = prompt_ids(prompts)
+        outcome = ruleset.apply(state, seat, action, dice, prompts)  # type: ignore[arg-type]
         entry = LogEntry(
             n=record.version,
             seat=seat,

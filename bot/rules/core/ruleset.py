@@ -68,12 +68,22 @@ class Ruleset(ABC, Generic[S]):
             raise RuleViolation("core.action.malformed", "Referee", detail=_first(exc)) from exc
         return action
 
-    def apply(self, state: S, seat: str, action: Action, dice: Dice) -> Outcome[S]:
+    def apply(
+        self,
+        state: S,
+        seat: str,
+        action: Action,
+        dice: Dice,
+        prompts: list[Prompt] | None = None,
+    ) -> Outcome[S]:
         """Check the seat owes a decision that takes this order, then let the game apply it
-        to a deep copy, so a RuleViolation raised anywhere leaves ``state`` untouched."""
+        to a deep copy, so a RuleViolation raised anywhere leaves ``state`` untouched.
+        ``prompts`` are this state's open prompts when the caller has computed them already."""
         if state.result is not None:
             raise RuleViolation("core.game.over", "Referee")
-        open_for_seat = [p for p in self.prompts(state) if p.seat == seat]
+        if prompts is None:
+            prompts = self.prompts(state)
+        open_for_seat = [p for p in prompts if p.seat == seat]
         if not open_for_seat:
             raise RuleViolation("core.prompt.not_your_turn", "Referee", seat=seat)
         prompt = next((p for p in open_for_seat if p.form(action.type)), None)
