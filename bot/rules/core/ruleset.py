@@ -39,9 +39,16 @@ class Ruleset(ABC, Generic[S]):
     id: ClassVar[str]
     title: ClassVar[Text]
     seats: ClassVar[tuple[str, ...]]
+    citation: ClassVar[str] = ""
+    """How the code and the cases cite the rulebook (``War at Sea`` in ``War at Sea 11.2``):
+    the rule index (bot/ruleindex.py) reads the sections from it."""
     state_model: ClassVar[type[GameState]]
     options_model: ClassVar[type[BaseModel]]
     action_adapter: ClassVar[TypeAdapter[Any]]
+    renamed: ClassVar[dict[str, frozenset[str]]] = {}
+    """Action types of stored logs and cases that later became several: an old type stands
+    for whichever of its new types an open prompt of the seat takes (War at Sea's one
+    ``done`` became ``moves_done``, ``pursuers_done``, ...), so old games still replay."""
 
     # --- set-up -------------------------------------------------------------------------
     @abstractmethod
@@ -87,6 +94,8 @@ class Ruleset(ABC, Generic[S]):
         if not open_for_seat:
             raise RuleViolation("core.prompt.not_your_turn", "Referee", seat=seat)
         prompt = next((p for p in open_for_seat if p.form(action.type)), None)
+        if prompt is None and action.type in self.renamed:
+            prompt, action = self._renamed(open_for_seat, action)
         if prompt is None:
             raise RuleViolation(
                 "core.prompt.wrong_order",
@@ -100,6 +109,14 @@ class Ruleset(ABC, Generic[S]):
         except RuleViolation as exc:
             exc.ruleset = exc.ruleset or self.id
             raise
+
+    def _renamed(self, open_for_seat: list[Prompt], action: Action) -> tuple[Prompt | None, Action]:
+        new_types = self.renamed[action.type]
+        for p in open_for_seat:
+            for f in p.forms:
+                if f.type in new_types:
+                    return p, self.parse_action({**action.model_dump(), "type": f.type})
+        return None, action
 
     @abstractmethod
     def resolve(

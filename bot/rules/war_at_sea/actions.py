@@ -10,9 +10,33 @@ from bot.rules.core import Action
 
 
 class Done(Action):
-    """Finish the current decision (movement, repairs, deployment, groups, returns, ...)."""
+    """The one "done" of stored games and cases before each step named its own end: it
+    stands for the end action of whichever step the seat is in (``Ruleset.renamed``)."""
 
     type: Literal["done"] = "done"
+
+
+EndType = Literal[
+    "setup_done",
+    "moves_done",
+    "repairs_done",
+    "uboats_done",
+    "refuel_done",
+    "returns_done",
+    "groups_done",
+    "pursuers_done",
+    "keep_pursuing",
+]
+"""What a seat may say it has finished: its set-up (4.3), its moves (6), its repairs (15.2),
+its U-boat deployment (8.1), its refuelling (14.2), its returns to port (12.3), its escape
+groups (11.3), its pursuers (11.4), or breaking off (11.5: the rest keep pursuing). The
+phase and battle-step tables (turn.PHASES, combat/steps.STEPS) say which ends which."""
+
+
+class Finish(Action):
+    """The seat has finished the step its ``type`` names."""
+
+    type: EndType
 
 
 class PlaceShips(Action):
@@ -161,6 +185,7 @@ class ReturnShips(Action):
 
 WarAtSeaAction = Annotated[
     Done
+    | Finish
     | PlaceShips
     | Move
     | Repair

@@ -118,8 +118,8 @@ def prompts(state: WarAtSeaState, side: Side) -> list[Prompt]:
             kind="was.return_to_port",
             title=t("was.prompt.return_to_port"),
             section="War at Sea 12.3",
-            forms=(*ret_forms, plain("done", "was.form.return_done")),
-            default={"type": "done"},
+            forms=(*ret_forms, plain("returns_done", "was.form.return_done")),
+            default={"type": "returns_done"},
         )
     ]
 

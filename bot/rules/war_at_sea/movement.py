@@ -158,8 +158,8 @@ def prompts(state: WarAtSeaState, side: Side) -> list[Prompt]:
             kind="was.move",
             title=t("was.prompt.move", turn=state.turn),
             section="War at Sea 6.1",
-            forms=(*move_forms, plain("done", "was.form.move_done")),
-            default={"type": "done"},
+            forms=(*move_forms, plain("moves_done", "was.form.move_done")),
+            default={"type": "moves_done"},
         )
     ]
 

@@ -54,9 +54,9 @@ def prompts(state: WarAtSeaState) -> list[Prompt]:
                     t("was.form.refuel"),
                     [In("ship", t("was.input.ship"), ship_options(ships))],
                 ),
-                plain("done", "was.form.refuel_done"),
+                plain("refuel_done", "was.form.refuel_done"),
             ),
-            default={"type": "done"},
+            default={"type": "refuel_done"},
         )
     ]
 

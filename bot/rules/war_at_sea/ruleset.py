@@ -34,6 +34,7 @@ from bot.rules.war_at_sea import (
     uboats,
 )
 from bot.rules.war_at_sea.combat import air, asw, escape, phase, surface, targets
+from bot.rules.war_at_sea.combat.flow import goto
 from bot.rules.war_at_sea.options import WarAtSeaOptions
 from bot.rules.war_at_sea.state import Battle, Side, WarAtSeaState
 from bot.rules.war_at_sea.view import WarAtSeaView, build_view, secret_names
@@ -43,9 +44,11 @@ class WarAtSea(Ruleset[WarAtSeaState]):
     id: ClassVar[str] = "war-at-sea"
     title = t("was.title")
     seats = ("allies", "axis")
+    citation = "War at Sea"
     state_model = WarAtSeaState
     options_model = WarAtSeaOptions
     action_adapter: ClassVar[TypeAdapter[Any]] = TypeAdapter(A.WarAtSeaAction)
+    renamed: ClassVar[dict[str, frozenset[str]]] = {"done": turn.END_TYPES}
 
     def scenarios(self) -> list[Scenario]:
         return [Scenario(id="standard", title=t("was.scenario.standard"))]
@@ -91,8 +94,8 @@ def _battle(state: WarAtSeaState) -> Battle:
 
 def _dispatch(state: WarAtSeaState, seat: Side, action: Action, dice: Dice) -> list[Event]:
     p = state.phase
-    if isinstance(action, A.Done):
-        return _done(state, seat)
+    if isinstance(action, A.Finish):
+        return turn.end(state, seat, action.type)
     if isinstance(action, A.PlaceShips):
         return setup.place(state, action)
     if isinstance(action, A.Move):
@@ -139,11 +142,11 @@ def _combat(state: WarAtSeaState, seat: Side, action: Action, dice: Dice) -> lis
     if isinstance(action, A.HoldFire):
         return _fire(state, battle, seat, dice, hold=True)
     if isinstance(action, A.AskCarriers):
-        battle.step = "carrier_question"
+        goto(state, "carrier_question")
         return [Event(kind="was.carrier_question", params={"where": battle.where})]
     if isinstance(action, A.CarriersFire):
         battle.carriers_fire = action.fire
-        battle.step = "targets_allies"
+        goto(state, "targets_allies")
         return [Event(kind="was.carrier_answer", params={"fire": action.fire})]
     if isinstance(action, A.DeclareEscape):
         return escape.declare(state, battle, seat, action)
@@ -162,27 +165,3 @@ def _fire(state: WarAtSeaState, battle: Battle, seat: Side, dice: Dice, hold: bo
     if battle.kind == "air":
         return air.fire(state, battle, seat, dice, hold)
     return surface.fire(state, battle, seat, dice, hold)
-
-
-def _done(state: WarAtSeaState, seat: Side) -> list[Event]:
-    p = state.phase
-    if p == "repair":
-        events = ports.auto_repair(state, seat)
-        state.done[seat] = True
-        return events
-    if p in ("return_axis", "return_allies"):
-        return control.auto_return(state, seat, only_forced=False)
-    if p == "combat":
-        battle = _battle(state)
-        if battle.step == "groups":
-            return escape.groups_done(state, battle)
-        if battle.step == "pursuit":
-            battle.step = "pursuit_done"
-            return []
-        if battle.step == "break_off":
-            return escape.continue_pursuit(state, battle)
-        raise RuleViolation(
-            "core.prompt.wrong_order", "War at Sea 7", order="done", expected=battle.step
-        )
-    state.done[seat] = True
-    return [Event(kind="was.done", params={"seat": seat, "phase": p})]

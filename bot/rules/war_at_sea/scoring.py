@@ -75,5 +75,4 @@ def final(state: WarAtSeaState) -> list[Event]:
         winner = None
     key = f"was.result.{winner or 'draw'}"
     state.result = Result(winner=winner, summary=t(key, score=state.score))
-    state.phase = "over"
     return [ev("was.game_over", winner=winner, score=state.score)]

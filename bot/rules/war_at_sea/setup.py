@@ -88,8 +88,8 @@ def prompts(state: WarAtSeaState) -> list[Prompt]:
             kind="was.setup",
             title=t("was.prompt.setup"),
             section="War at Sea 4.3",
-            forms=(*place, plain("done", "was.form.setup_done")),
-            default={"type": "done"},
+            forms=(*place, plain("setup_done", "was.form.setup_done")),
+            default={"type": "setup_done"},
         )
     ]
 

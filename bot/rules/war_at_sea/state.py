@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from bot.rules.core import GameState
 from bot.rules.war_at_sea.components import Side as Side  # noqa: PLC0414 (re-exported: one Side)
@@ -27,6 +27,23 @@ Phase = Literal[
 ]
 Status = Literal["reserve", "active", "sunk", "removed"]
 CombatKind = Literal["asw", "air", "surface"]
+BattleStep = Literal[
+    "start",
+    "uboat_targets",
+    "air_allies",
+    "air_axis",
+    "targets_allies",
+    "carrier_question",
+    "targets_axis",
+    "escape",
+    "groups",
+    "pursuit",
+    "pursuit_done",
+    "break_off",
+    "next_round",
+    "over",
+]
+"""A battle's steps, in order; combat/steps.py gives each its handlers and successors."""
 
 
 def _per_side(value: str | None) -> dict[str, str | None]:
@@ -105,7 +122,7 @@ class Battle(BaseModel):
 
     kind: CombatKind
     where: str
-    step: str = "start"
+    step: BattleStep = "start"
     round: int = 1
     assigned: dict[str, str] = Field(default_factory=dict)
     air_targets: list[str] = Field(default_factory=list)
@@ -117,6 +134,12 @@ class Battle(BaseModel):
     escaping: Side | None = None
     groups: list[EscapeGroup] = Field(default_factory=list)
     group: int | None = None
+
+    @field_validator("step", mode="before")
+    @classmethod
+    def _legacy_step(cls, value: object) -> object:
+        # Stored states from before the steps table may say "new_round" for "next_round".
+        return "next_round" if value == "new_round" else value
 
 
 class CombatState(BaseModel):

@@ -1,10 +1,15 @@
 """War at Sea 5: the turn sequence. Reinforcements (5.1), movement and repair (5.2), U-boats
 (5.3), air-strike markers (5.4), combat (5.5), control (5.6), return to port (5.7), scoring
-(5.8). ``advance`` runs every step that needs nobody's decision, until one does."""
+(5.8). ``PHASES`` is the table of the phases (one entry each, in order, see
+bot/rules/core/sequence.py); ``advance`` runs every step that needs nobody's decision, until
+one does."""
 
 from __future__ import annotations
 
-from bot.rules.core import Dice, Event, Prompt
+from collections.abc import Callable
+
+from bot.rules.core import Dice, Event, Prompt, narrow
+from bot.rules.core.sequence import Step, Table
 from bot.rules.war_at_sea import (
     allies,
     board,
@@ -18,42 +23,14 @@ from bot.rules.war_at_sea import (
     uboats,
 )
 from bot.rules.war_at_sea.combat import air, phase
-from bot.rules.war_at_sea.state import CombatState, WarAtSeaState
+from bot.rules.war_at_sea.combat.steps import STEPS
+from bot.rules.war_at_sea.state import CombatState, Phase, Side, WarAtSeaState
 from bot.rules.war_at_sea.units import ev, unit_events
 
 
-def prompts(state: WarAtSeaState) -> list[Prompt]:
-    if state.result is not None:
-        return []
-    p = state.phase
-    if p == "setup":
-        return setup.prompts(state)
-    if p == "move_allies":
-        return movement.prompts(state, "allies")
-    if p == "move_axis":
-        return movement.prompts(state, "axis")
-    if p == "repair":
-        return ports.repair_prompts(state, "allies") + ports.repair_prompts(state, "axis")
-    if p == "uboats":
-        return uboats.prompts(state)
-    if p == "air_allies":
-        return air.placement_prompts(state, "allies")
-    if p == "air_axis":
-        return air.placement_prompts(state, "axis")
-    if p == "combat":
-        return phase.prompts(state)
-    if p == "convoys":
-        return convoys.prompts(state)
-    if p == "refuel":
-        return refuel.prompts(state)
-    if p == "return_axis":
-        return control.prompts(state, "axis")
-    if p == "return_allies":
-        return control.prompts(state, "allies")
-    return []
-
-
-def _reset(state: WarAtSeaState) -> None:
+def _enter(state: WarAtSeaState, phase: Phase) -> None:
+    """Entering any phase: nobody has finished it yet."""
+    state.phase = phase
     state.done = {"allies": False, "axis": False}
 
 
@@ -100,85 +77,267 @@ def begin_turn(state: WarAtSeaState, turn: int, dice: Dice) -> list[Event]:
 
 
 def enter_allied_movement(state: WarAtSeaState, dice: Dice) -> list[Event]:
-    _reset(state)
-    state.phase = "move_allies"
+    PHASES.goto(state, "move_allies")
     return convoys.forced_moves(state) + allies.soviet_sorties(state, dice)
 
 
-def step(state: WarAtSeaState, dice: Dice) -> list[Event]:
-    """Finish the current phase (nobody owes a decision in it) and enter the next."""
-    p = state.phase
-    events: list[Event]
-    if p == "setup":
-        return [ev("was.setup_done"), *begin_turn(state, 1, dice)]
-    if p == "move_allies":
-        events = movement.speed_rolls(state, "allies", dice)
-        _reset(state)
-        state.phase = "move_axis"
-        return events
-    if p == "move_axis":
-        events = movement.speed_rolls(state, "axis", dice)
-        # 6.3: after the Axis has moved, last turn's control markers come off.
-        state.control = {area: None for area in state.control}
-        for u in state.units.values():
-            u.refuelled = False  # 14.4 lasts one movement phase
-        ports.neutral_stayers(state)
-        _reset(state)
-        state.phase = "repair"
-        return [*events, ev("was.markers_removed"), *ports.start_repairs(state)]
-    if p == "repair":
-        events = []
-        for side in board.SIDES:
-            events += ports.auto_repair(state, side)
-        _reset(state)
-        state.phase = "uboats"
-        return events
-    if p == "uboats":
-        _reset(state)
-        state.phase = "air_allies"
+# --- what each phase does when nobody owes a decision in it, then where it goes ----------
+def _setup_done(state: WarAtSeaState, dice: Dice) -> list[Event]:
+    return [ev("was.setup_done"), *begin_turn(state, 1, dice)]
+
+
+def _allies_moved(state: WarAtSeaState, dice: Dice) -> list[Event]:
+    events = movement.speed_rolls(state, "allies", dice)
+    PHASES.goto(state, "move_axis")
+    return events
+
+
+def _axis_moved(state: WarAtSeaState, dice: Dice) -> list[Event]:
+    events = movement.speed_rolls(state, "axis", dice)
+    # 6.3: after the Axis has moved, last turn's control markers come off.
+    state.control = {area: None for area in state.control}
+    for u in state.units.values():
+        u.refuelled = False  # 14.4 lasts one movement phase
+    ports.neutral_stayers(state)
+    PHASES.goto(state, "repair")
+    return [*events, ev("was.markers_removed"), *ports.start_repairs(state)]
+
+
+def _repaired(state: WarAtSeaState, dice: Dice) -> list[Event]:
+    events: list[Event] = []
+    for side in board.SIDES:
+        events += ports.auto_repair(state, side)
+    PHASES.goto(state, "uboats")
+    return events
+
+
+def _to(phase: Phase) -> Callable[[WarAtSeaState, Dice], list[Event]]:
+    """A phase with nothing to do once nobody owes a decision in it."""
+
+    def run(state: WarAtSeaState, dice: Dice) -> list[Event]:
+        PHASES.goto(state, phase)
         return []
-    if p == "air_allies":
-        _reset(state)
-        state.phase = "air_axis"
+
+    return run
+
+
+def _combat_begins(state: WarAtSeaState, dice: Dice) -> list[Event]:
+    PHASES.goto(state, "combat")
+    state.combat = CombatState()
+    return [ev("was.combat_begins")]
+
+
+def _combat(state: WarAtSeaState, dice: Dice) -> list[Event]:
+    if not phase.over(state):
+        return phase.step(state, dice)
+    state.combat.done = []
+    PHASES.goto(state, "convoys")
+    return [ev("was.combat_over"), *convoys.deliveries(state)]
+
+
+def _convoys_done(state: WarAtSeaState, dice: Dice) -> list[Event]:
+    # 5.6 then 5.7: control is decided after the convoys that reached port "at once"
+    # (13.2, 13.3) and before refuelling, an exception to the return to port (12.3).
+    events = control.determine(state)
+    PHASES.goto(state, "refuel")
+    return events
+
+
+def _refuelled(state: WarAtSeaState, dice: Dice) -> list[Event]:
+    PHASES.goto(state, "return_axis")
+    return control.uboats_home(state) + control.auto_return(state, "axis", only_forced=True)
+
+
+def _axis_returned(state: WarAtSeaState, dice: Dice) -> list[Event]:
+    events = control.auto_return(state, "axis", only_forced=False)
+    PHASES.goto(state, "return_allies")
+    return events + control.auto_return(state, "allies", only_forced=True)
+
+
+def _turn_over(state: WarAtSeaState, dice: Dice) -> list[Event]:
+    events = control.auto_return(state, "allies", only_forced=False)
+    events += scoring.score_turn(state)
+    if state.turn >= board.turn_count():
+        events += scoring.final(state)
+        PHASES.goto(state, "over")
+        return events
+    return events + begin_turn(state, state.turn + 1, dice)
+
+
+# --- what ends a phase for a seat ----------------------------------------------------------
+def _finished(state: WarAtSeaState, seat: str) -> list[Event]:
+    state.done[seat] = True
+    return [ev("was.done", seat=seat, phase=state.phase)]
+
+
+def _repairs_done(state: WarAtSeaState, seat: str) -> list[Event]:
+    """War at Sea 15.2: repairs not allocated go to the ships waiting longest."""
+    events = ports.auto_repair(state, narrow(seat, board.SIDES))
+    state.done[seat] = True
+    return events
+
+
+def _returns_done(state: WarAtSeaState, seat: str) -> list[Event]:
+    """War at Sea 12.3: ships not sent home go to the nearest port."""
+    return control.auto_return(state, narrow(seat, board.SIDES), only_forced=False)
+
+
+PromptsFn = Callable[[WarAtSeaState], list[Prompt]]
+
+
+def _side(fn: Callable[[WarAtSeaState, Side], list[Prompt]], side: Side) -> PromptsFn:
+    return lambda state: fn(state, side)
+
+
+ALLIES: tuple[Side, ...] = ("allies",)
+AXIS: tuple[Side, ...] = ("axis",)
+
+PHASES: Table[Phase, WarAtSeaState] = Table(
+    Phase,
+    [
+        Step(
+            "setup",
+            "War at Sea 4.3",
+            owes=ALLIES,
+            prompts=setup.prompts,
+            run=_setup_done,
+            next=("move_allies",),
+            end="setup_done",
+            on_end=_finished,
+        ),
+        Step(
+            "move_allies",
+            "War at Sea 6.3",
+            owes=ALLIES,
+            prompts=_side(movement.prompts, "allies"),
+            run=_allies_moved,
+            next=("move_axis",),
+            end="moves_done",
+            on_end=_finished,
+        ),
+        Step(
+            "move_axis",
+            "War at Sea 6.3",
+            owes=AXIS,
+            prompts=_side(movement.prompts, "axis"),
+            run=_axis_moved,
+            next=("repair",),
+            end="moves_done",
+            on_end=_finished,
+        ),
+        Step(
+            "repair",
+            "War at Sea 15.2",
+            owes=board.SIDES,
+            prompts=lambda s: ports.repair_prompts(s, "allies") + ports.repair_prompts(s, "axis"),
+            run=_repaired,
+            next=("uboats",),
+            end="repairs_done",
+            on_end=_repairs_done,
+        ),
+        Step(
+            "uboats",
+            "War at Sea 8.1",
+            owes=AXIS,
+            prompts=uboats.prompts,
+            run=_to("air_allies"),
+            next=("air_allies",),
+            end="uboats_done",
+            on_end=_finished,
+        ),
+        Step(
+            "air_allies",
+            "War at Sea 9.1",
+            owes=ALLIES,
+            prompts=_side(air.placement_prompts, "allies"),
+            run=_to("air_axis"),
+            next=("air_axis",),
+        ),
+        Step(
+            "air_axis",
+            "War at Sea 9.1",
+            owes=AXIS,
+            prompts=_side(air.placement_prompts, "axis"),
+            run=_combat_begins,
+            next=("combat",),
+        ),
+        Step(
+            "combat",
+            "War at Sea 7.1",
+            owes=board.SIDES,
+            prompts=phase.prompts,
+            run=_combat,
+            next=("convoys",),
+        ),
+        Step(
+            "convoys",
+            "War at Sea 13.2",
+            owes=ALLIES,
+            prompts=convoys.prompts,
+            run=_convoys_done,
+            next=("refuel",),
+        ),
+        Step(
+            "refuel",
+            "War at Sea 14.2",
+            owes=AXIS,
+            prompts=refuel.prompts,
+            run=_refuelled,
+            next=("return_axis",),
+            end="refuel_done",
+            on_end=_finished,
+        ),
+        Step(
+            "return_axis",
+            "War at Sea 12.3",
+            owes=AXIS,
+            prompts=_side(control.prompts, "axis"),
+            run=_axis_returned,
+            next=("return_allies",),
+            end="returns_done",
+            on_end=_returns_done,
+        ),
+        Step(
+            "return_allies",
+            "War at Sea 12.3",
+            owes=ALLIES,
+            prompts=_side(control.prompts, "allies"),
+            run=_turn_over,
+            next=("move_allies", "over"),
+            end="returns_done",
+            on_end=_returns_done,
+        ),
+        Step("over", "War at Sea 17.4"),
+    ],
+    get=lambda state: state.phase,
+    put=_enter,
+)
+"""War at Sea 5: the phases of a turn, in order (the Phase Literal's order)."""
+
+
+# --- what the ruleset calls ------------------------------------------------------------
+def prompts(state: WarAtSeaState) -> list[Prompt]:
+    if state.result is not None:
         return []
-    if p == "air_axis":
-        _reset(state)
-        state.phase = "combat"
-        state.combat = CombatState()
-        return [ev("was.combat_begins")]
-    if p == "combat":
-        events = phase.step(state, dice)
-        if state.phase == "convoys":
-            events += convoys.deliveries(state)
-        return events
-    if p == "convoys":
-        # 5.6 then 5.7: control is decided after the convoys that reached port "at once"
-        # (13.2, 13.3) and before refuelling, an exception to the return to port (12.3).
-        events = control.determine(state)
-        _reset(state)
-        state.phase = "refuel"
-        return events
-    if p == "refuel":
-        _reset(state)
-        state.phase = "return_axis"
-        return control.uboats_home(state) + control.auto_return(state, "axis", only_forced=True)
-    if p == "return_axis":
-        events = control.auto_return(state, "axis", only_forced=False)
-        state.phase = "return_allies"
-        return events + control.auto_return(state, "allies", only_forced=True)
-    if p == "return_allies":
-        events = control.auto_return(state, "allies", only_forced=False)
-        events += scoring.score_turn(state)
-        if state.turn >= board.turn_count():
-            return events + scoring.final(state)
-        return events + begin_turn(state, state.turn + 1, dice)
-    raise AssertionError(f"no step for phase {p}")
+    return PHASES.prompts(state)
+
+
+def end(state: WarAtSeaState, seat: str, action_type: str) -> list[Event]:
+    """A seat finished its part of the current phase, or of the battle being fought."""
+    if state.phase == "combat":
+        return STEPS.end(state, seat, action_type)
+    return PHASES.end(state, seat, action_type)
+
+
+END_TYPES = PHASES.end_types() | STEPS.end_types()
+"""Every action type that ends a step of the turn or of a battle."""
 
 
 def advance(state: WarAtSeaState, dice: Dice) -> list[Event]:
+    """Run every step that needs nobody's decision, until one does or the game is over."""
     events: list[Event] = []
     for _ in range(10_000):
         if state.result is not None or prompts(state):
             return events
-        events += step(state, dice)
+        events += PHASES.run(state, dice)
     raise AssertionError("the turn sequence does not progress")

@@ -56,8 +56,8 @@ def prompts(state: WarAtSeaState) -> list[Prompt]:
             kind="was.uboats",
             title=t("was.prompt.uboats", count=len(home)),
             section="War at Sea 8.1",
-            forms=(deploy, plain("done", "was.form.uboats_done")),
-            default={"type": "done"},
+            forms=(deploy, plain("uboats_done", "was.form.uboats_done")),
+            default={"type": "uboats_done"},
         )
     ]
 

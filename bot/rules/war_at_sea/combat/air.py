@@ -9,6 +9,7 @@ from bot.rules.core import Dice, Event, Prompt, RuleViolation, t
 from bot.rules.war_at_sea import board
 from bot.rules.war_at_sea.actions import AirTargets, PlaceAirStrike
 from bot.rules.war_at_sea.combat.fire import apply_pending, shoot
+from bot.rules.war_at_sea.combat.flow import goto
 from bot.rules.war_at_sea.forms import In, forms, loc_options, plain, ship_options
 from bot.rules.war_at_sea.state import Battle, Side, UnitState, WarAtSeaState
 from bot.rules.war_at_sea.units import (
@@ -126,9 +127,10 @@ def start(state: WarAtSeaState, battle: Battle) -> list[Event]:
     loc = battle.where
     allied = targets(state, loc, "axis") + carriers(state, loc, "allies")
     events = reveal(state, allied)
-    battle.step = "air_allies" if strikes(state, loc, "allies") else "air_axis"
-    if battle.step == "air_axis" and not strikes(state, loc, "axis"):
-        battle.step = "over"
+    if strikes(state, loc, "allies"):
+        goto(state, "air_allies")
+    else:
+        goto(state, "air_axis" if strikes(state, loc, "axis") else "over")
     return events
 
 
@@ -173,7 +175,7 @@ def fire(
         events.append(shoot(state, dice, battle, strikers, name, side, tgt, 1, 0, "was.roll.air"))
     battle.air_targets = []
     if side == "allies" and strikes(state, loc, "axis"):
-        battle.step = "air_axis"
+        goto(state, "air_axis")
         return events
-    battle.step = "over"
+    goto(state, "over")
     return events + apply_pending(state, battle)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from bot.rules.core import Dice, Event, Prompt, t
 from bot.rules.war_at_sea.combat.fire import apply_pending, disable, participants, shoot, sink
+from bot.rules.war_at_sea.combat.flow import goto
 from bot.rules.war_at_sea.combat.targets import NONE, auto_assign, target_prompt
 from bot.rules.war_at_sea.state import Battle, WarAtSeaState
 from bot.rules.war_at_sea.units import ev, reveal
@@ -42,9 +43,9 @@ def start(state: WarAtSeaState, battle: Battle, dice: Dice) -> list[Event]:
         ev("was.asw", where=battle.where, dice=faces, strength=n, sunk=sunk, disabled=disabled)
     )
     if participants(state, battle, "axis") and participants(state, battle, "allies"):
-        battle.step = "uboat_targets"
+        goto(state, "uboat_targets")
     else:
-        battle.step = "over"
+        goto(state, "over")
     return events
 
 
@@ -75,5 +76,5 @@ def fire(state: WarAtSeaState, battle: Battle, dice: Dice, hold: bool) -> list[E
         )
     battle.assigned = {}
     events += apply_pending(state, battle)
-    battle.step = "over"
+    goto(state, "over")
     return events

@@ -9,6 +9,7 @@ from bot.rules.core import Choice, Event, Option, OrderForm, Prompt, RuleViolati
 from bot.rules.war_at_sea.actions import BreakOff, DeclareEscape, EscapeGroup, Pursue
 from bot.rules.war_at_sea.board import other
 from bot.rules.war_at_sea.combat.fire import participants
+from bot.rules.war_at_sea.combat.flow import goto
 from bot.rules.war_at_sea.forms import In, forms, plain, ship_options
 from bot.rules.war_at_sea.state import Battle, Side, UnitState, WarAtSeaState
 from bot.rules.war_at_sea.state import EscapeGroup as Group
@@ -57,9 +58,9 @@ def prompts(state: WarAtSeaState, battle: Battle) -> list[Prompt]:
                             )
                         ],
                     ),
-                    plain("done", "was.form.groups_done"),
+                    plain("groups_done", "was.form.groups_done"),
                 ),
-                default={"type": "done"},
+                default={"type": "groups_done"},
             )
         ]
     if battle.step == "pursuit":
@@ -88,8 +89,8 @@ def prompts(state: WarAtSeaState, battle: Battle) -> list[Prompt]:
                 kind="was.pursuit",
                 title=t("was.prompt.pursuit", where=loc_text(battle.where)),
                 section="War at Sea 11.4",
-                forms=(*pursue, plain("done", "was.form.pursuit_done")),
-                default={"type": "done"},
+                forms=(*pursue, plain("pursuers_done", "was.form.pursuit_done")),
+                default={"type": "pursuers_done"},
             )
         ]
     if battle.step == "break_off":
@@ -112,9 +113,9 @@ def prompts(state: WarAtSeaState, battle: Battle) -> list[Prompt]:
                         t("was.form.break_off"),
                         [In("ships", t("was.input.ships"), ship_options(still), kind="many")],
                     ),
-                    plain("done", "was.form.continue_pursuit"),
+                    plain("keep_pursuing", "was.form.continue_pursuit"),
                 ),
-                default={"type": "done"},
+                default={"type": "keep_pursuing"},
             )
         ]
     return []
@@ -141,14 +142,14 @@ def declare(state: WarAtSeaState, battle: Battle, side: Side, action: DeclareEsc
         for side_ in ("allies", "axis"):
             for u in participants(state, battle, side_):
                 u.escaped = True
-        battle.step = "over"
+        goto(state, "over")
         return events
     if not allies and not axis:
-        battle.step = "next_round"
+        goto(state, "next_round")
         return events
     battle.escaping = "allies" if allies else "axis"
     battle.groups = []
-    battle.step = "groups"
+    goto(state, "groups")
     alone = ungrouped(state, battle)
     if len(alone) == 1:  # a single ship is its own group: nothing to decide
         events.append(_group(battle, alone))
@@ -199,7 +200,7 @@ def free_pursuers(state: WarAtSeaState, battle: Battle) -> list[UnitState]:
 
 
 def _to_pursuit(state: WarAtSeaState, battle: Battle) -> list[Event]:
-    battle.step = "pursuit" if free_pursuers(state, battle) else "pursuit_done"
+    goto(state, "pursuit" if free_pursuers(state, battle) else "pursuit_done")
     return []
 
 
@@ -225,7 +226,7 @@ def pursue(state: WarAtSeaState, battle: Battle, action: Pursue) -> list[Event]:
     group.pursuers += action.ships
     events = [ev("was.pursuit", n=action.group + 1, ships=action.ships)]
     if not free_pursuers(state, battle):
-        battle.step = "pursuit_done"
+        goto(state, "pursuit_done")
     return events
 
 
@@ -242,10 +243,10 @@ def next_pursuit(state: WarAtSeaState, battle: Battle, after: int) -> list[Event
     for i in range(after + 1, len(battle.groups)):
         if battle.groups[i].pursuers:
             battle.group = i
-            battle.step = "new_round"
+            goto(state, "next_round")
             return [ev("was.pursuit_fight", n=i + 1, where=battle.where)]
     battle.group = None
-    battle.step = "over"
+    goto(state, "over")
     return []
 
 
@@ -281,7 +282,7 @@ def end_pursuit_round(state: WarAtSeaState, battle: Battle) -> list[Event]:
             events.append(ev("was.broke_off", ship=u.id, name=u.name, forced=True))
     if not participants(state, battle, other(battle.escaping or "allies")):
         return events + _escaped(state, battle, i) + next_pursuit(state, battle, i)
-    battle.step = "break_off"
+    goto(state, "break_off")
     return events
 
 
@@ -302,5 +303,5 @@ def break_off(state: WarAtSeaState, battle: Battle, action: BreakOff) -> list[Ev
 
 
 def continue_pursuit(state: WarAtSeaState, battle: Battle) -> list[Event]:
-    battle.step = "new_round"
+    goto(state, "next_round")
     return []

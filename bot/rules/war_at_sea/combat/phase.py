@@ -7,7 +7,8 @@ from __future__ import annotations
 from bot.rules.core import Dice, Event, Prompt, RuleViolation, t
 from bot.rules.war_at_sea import board
 from bot.rules.war_at_sea.actions import ChooseCombat
-from bot.rules.war_at_sea.combat import air, asw, escape, surface
+from bot.rules.war_at_sea.combat import air
+from bot.rules.war_at_sea.combat.steps import STEPS
 from bot.rules.war_at_sea.forms import In, forms, loc_options
 from bot.rules.war_at_sea.state import Battle, CombatKind, WarAtSeaState
 from bot.rules.war_at_sea.units import ev, fighting, is_surface, is_uboat, units_at
@@ -67,11 +68,7 @@ def prompts(state: WarAtSeaState) -> list[Prompt]:
                 default={"type": "choose_combat", "where": where[0]},
             )
         ]
-    if battle.kind == "asw":
-        return asw.prompts(state, battle)
-    if battle.kind == "air":
-        return air.prompts(state, battle)
-    return surface.prompts(state, battle)
+    return STEPS.prompts(state)
 
 
 def choose(state: WarAtSeaState, action: ChooseCombat) -> list[Event]:
@@ -86,41 +83,21 @@ def _begin(state: WarAtSeaState, where: str) -> list[Event]:
     return [ev("was.battle", kind=state.combat.kind, where=where)]
 
 
+def over(state: WarAtSeaState) -> bool:
+    """No battle is being fought, and none of the last kind is due (7.1)."""
+    return state.combat.battle is None and state.combat.kind == KINDS[-1] and not pending(state)
+
+
 def step(state: WarAtSeaState, dice: Dice) -> list[Event]:
-    """Do the next automatic thing of the combat phase (called when nobody owes a decision)."""
-    battle = state.combat.battle
-    if battle is not None:
-        return _progress(state, battle, dice)
+    """Do the next automatic thing of the combat phase (called when nobody owes a decision
+    and the phase is not over): a battle's step, the only battle due, or the next kind."""
+    if state.combat.battle is not None:
+        return STEPS.run(state, dice)
     where = pending(state)
     if len(where) == 1:
         return _begin(state, where[0])
     if where:
         raise AssertionError("combat order is the Axis's decision")
-    index = KINDS.index(state.combat.kind)
-    if index + 1 < len(KINDS):
-        state.combat.kind = KINDS[index + 1]
-        state.combat.done = []
-        return []
-    state.phase = "convoys"
+    state.combat.kind = KINDS[KINDS.index(state.combat.kind) + 1]
     state.combat.done = []
-    return [ev("was.combat_over")]
-
-
-def _progress(state: WarAtSeaState, battle: Battle, dice: Dice) -> list[Event]:
-    if battle.step == "over":
-        state.combat.done.append(battle.where)
-        state.combat.battle = None
-        return [ev("was.battle_over", kind=battle.kind, where=battle.where)]
-    if battle.kind == "asw" and battle.step == "start":
-        return asw.start(state, battle, dice)
-    if battle.kind == "air" and battle.step == "start":
-        return air.start(state, battle)
-    if battle.kind == "surface" and battle.step == "start":
-        return surface.start(state, battle)
-    if battle.step in ("next_round", "new_round"):
-        return surface.next_round(state, battle)
-    if battle.step == "pursuit_done":
-        return escape.start_pursuits(state, battle)
-    if battle.step in ("targets_allies", "targets_axis"):
-        return surface.progress(state, battle)
-    raise AssertionError(f"battle step {battle.step} waits for a decision")
+    return []

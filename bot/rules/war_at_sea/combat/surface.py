@@ -16,6 +16,7 @@ from bot.rules.war_at_sea.combat.fire import (
     shoot,
     shooters,
 )
+from bot.rules.war_at_sea.combat.flow import goto
 from bot.rules.war_at_sea.combat.targets import (
     NONE,
     auto_assign,
@@ -66,7 +67,7 @@ def begin_round(state: WarAtSeaState, battle: Battle) -> list[Event]:
     battle.rolled = False
     battle.carriers_fire = None
     battle.escape = {}
-    battle.step = "targets_allies"
+    goto(state, "targets_allies")
     return [ev("was.round", where=battle.where, round=battle.round, group=battle.group)]
 
 
@@ -121,7 +122,7 @@ def fire(state: WarAtSeaState, battle: Battle, side: Side, dice: Dice, hold: boo
     """A side has finished choosing: roll, then hand over to the other side or end the round."""
     events = side_fires(state, battle, side, dice, hold)
     if side == "allies" and shooters(state, battle, "axis"):
-        battle.step = "targets_axis"
+        goto(state, "targets_axis")
         return events
     return events + end_round(state, battle)
 
@@ -129,7 +130,7 @@ def fire(state: WarAtSeaState, battle: Battle, side: Side, dice: Dice, hold: boo
 def progress(state: WarAtSeaState, battle: Battle) -> list[Event]:
     """Skip a side that has nothing to fire with."""
     if battle.step == "targets_allies" and not shooters(state, battle, "allies"):
-        battle.step = "targets_axis"
+        goto(state, "targets_axis")
     if battle.step == "targets_axis" and not shooters(state, battle, "axis"):
         return end_round(state, battle)
     return []
@@ -142,16 +143,16 @@ def end_round(state: WarAtSeaState, battle: Battle) -> list[Event]:
     allies = participants(state, battle, "allies")
     axis = participants(state, battle, "axis")
     if not allies or not axis:
-        battle.step = "over"
+        goto(state, "over")
         return events
     if not battle.rolled:
         # Neither side fired a shot: nothing can change, so the fight is broken off and,
         # both sides still being there, nobody controls the area (12.1). Ruling: 7.2 lets
         # each side decline to fire and 10.1 has the fight go on until one side is gone or
         # escapes; the rules are silent on both declining, which would never end.
-        battle.step = "over"
+        goto(state, "over")
         return [*events, ev("was.stalemate", where=battle.where)]
-    battle.step = "escape"
+    goto(state, "escape")
     battle.escape = {}
     return events
 
