@@ -84,13 +84,15 @@ def repair_prompts(state: WarAtSeaState, side: Side) -> list[Prompt]:
             repair_forms.append(f.model_copy(update={"inputs": points}))
     return [
         Prompt(
-            id=f"t{state.turn}.repair.{side}.{sum(state.repair_left.values())}",
+            # The points left in this side's ports only: the other side's repairs are not a
+            # new decision for this one (prompt identity, bot/rules/core/prompt.py).
+            id=f"t{state.turn}.repair.{side}.{sum(state.repair_left[p] for p in waiting)}",
             seat=side,
             kind="was.repair",
             title=t("was.prompt.repair"),
             section="War at Sea 15.2",
-            forms=(*repair_forms, plain("done", "was.form.repair_done")),
-            default={"type": "done"},
+            forms=(*repair_forms, plain("repairs_done", "was.form.repair_done")),
+            default={"type": "repairs_done"},
         )
     ]
 
