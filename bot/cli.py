@@ -160,6 +160,18 @@ def cmd_case(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
+def cmd_rules(args: argparse.Namespace) -> int:
+    """The rule index: sections, the modules that implement them, the cases that test them."""
+    from bot import ruleindex
+
+    _load_extra(args.load)
+    print(ruleindex.render(args.game))
+    gaps = ruleindex.gaps(ruleindex.index(args.game))
+    for gap in gaps:
+        print(f"GAP {gap}", file=sys.stderr)
+    return 1 if gaps else 0
+
+
 def cmd_bench(args: argparse.Namespace, rest: list[str]) -> int:
     module = import_module(BENCHES[args.name])
     module.run(rest)
@@ -210,6 +222,11 @@ def parser() -> argparse.ArgumentParser:
     case.add_argument("-v", "--verbose", action="store_true")
     case.add_argument("--load", action="append", help=argparse.SUPPRESS)
 
+    rules = sub.add_parser("rules", help="the rule index: each section's modules and cases")
+    rules.add_argument("action", choices=["index"])
+    rules.add_argument("game", help="ruleset id, e.g. war-at-sea")
+    rules.add_argument("--load", action="append", help=argparse.SUPPRESS)
+
     bench = sub.add_parser("bench", help="print performance figures")
     bench.add_argument("name", choices=sorted(BENCHES))
     return top
@@ -227,5 +244,6 @@ def main(argv: list[str] | None = None) -> int:
         "verify": cmd_verify,
         "export": cmd_export,
         "case": cmd_case,
+        "rules": cmd_rules,
     }
     return handlers[args.command](args)

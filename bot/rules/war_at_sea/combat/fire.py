@@ -55,7 +55,8 @@ def shoot(
     bonus: int,
     roll_key: str,
 ) -> Event:
-    """Roll ``n_dice`` at one target, record the results as pending, describe every die."""
+    """Roll ``n_dice`` at one target, record the results as pending, describe every die.
+    War at Sea 7.4: a 6 hits and is rolled again for the damage; a 5 disables (7.3)."""
     faces: list[int] = []
     damage: list[int] = []
     res = battle.pending.setdefault(target.id, Pending())
