@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from bot.i18n import catalogs, event_text, render, seat_name, tr
-from bot.rules.core import Prompt
+from bot.rules.core import Prompt, View
 from bot.rules.core.registry import get as get_ruleset
 
 LIMIT = 2000  # Discord's limit on a message's content
@@ -58,10 +58,18 @@ def prompt_line(prompt: Prompt, lang: str, due_at: float | None) -> str:
     return tr(key, lang, title=render(prompt.title, lang), section=prompt.section, due=when(due_at))
 
 
-def view_status(view: Mapping[str, Any] | None, lang: str) -> str:
-    if not view or "status" not in view:
+def typed_view(ruleset_id: str, raw: View | Mapping[str, Any] | None) -> View | None:
+    """A view as its game's model, validated here at the presenter's door (payloads carry
+    views as JSON)."""
+    if not raw:
+        return None
+    return get_ruleset(ruleset_id).load_view(raw if isinstance(raw, View) else dict(raw))
+
+
+def view_status(view: View | None, lang: str) -> str:
+    if view is None:
         return ""
-    return tr("discord.view.status", lang, status=render(view["status"], lang))
+    return tr("discord.view.status", lang, status=render(view.status, lang))
 
 
 def result_line(result: Mapping[str, Any] | None, ruleset_id: str, lang: str) -> str:
@@ -107,7 +115,7 @@ def public_step(
         )
         for s in payload.get("waiting", [])
     ]
-    view = payload.get("view") or {}
+    view = typed_view(ruleset_id, payload.get("view"))
     return clip(
         join(
             header(game_id, ruleset_id, lang),
@@ -141,7 +149,7 @@ def private_step(
     )
 
 
-Summary = Callable[[Mapping[str, Any], str], list[str]]
+Summary = Callable[[View, str], list[str]]
 SUMMARIES: dict[str, Summary] = {}
 """Per game: extra lines for the end-of-game notice, drawn from the final public view."""
 
@@ -169,9 +177,10 @@ def notice(
         body = tr("discord.notice.started", lang, sides=sides, commitment=payload.get("commitment"))
     elif kind == "over":
         summary = SUMMARIES.get(ruleset_id)
+        final = typed_view(ruleset_id, payload.get("view"))
         body = join(
             result_line(payload.get("result"), ruleset_id, lang),
-            *(summary(payload["view"], lang) if summary and payload.get("view") else []),
+            *(summary(final, lang) if summary and final is not None else []),
             tr(
                 "discord.notice.seed",
                 lang,

@@ -6,13 +6,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import io
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 
 from bot import present
 from bot.i18n import event_text, render, tr
-from bot.rules.core import GameState
+from bot.rules.core import GameState, View
 from bot.rules.core.registry import get as get_ruleset
 from bot.store import GameRecord
 from rendering.registry import render_view, renders
@@ -23,10 +23,10 @@ if TYPE_CHECKING:
 RECENT = 12
 
 
-async def picture(view: dict[str, Any], filename: str) -> discord.File | None:
-    if not renders(str(view.get("ruleset", ""))):
+async def picture(view: View, filename: str) -> discord.File | None:
+    if not renders(view.ruleset):
         return None
-    png = await asyncio.to_thread(render_view, view)
+    png = await asyncio.to_thread(render_view, view.model_dump(mode="json"))
     return discord.File(io.BytesIO(png), filename) if png else None
 
 
@@ -135,9 +135,10 @@ async def status(
     ]
     file = None
     if state is not None:
-        view = get_ruleset(record.ruleset).view(state, None).model_dump(mode="json")
+        view = get_ruleset(record.ruleset).view(state, None)
         lines.append(present.view_status(view, lang))
-        lines.append(present.result_line(view.get("result"), record.ruleset, lang))
+        result = view.result.model_dump(mode="json") if view.result else None
+        lines.append(present.result_line(result, record.ruleset, lang))
         for d in deadlines:
             if not d.fired:
                 lines.append(
@@ -167,7 +168,7 @@ async def private_view_message(
     bot: RefereeBot, record: GameRecord, seat: str, lang: str
 ) -> tuple[str, discord.File | None]:
     """What one seat may know: its view's status, its recent events, its open decisions."""
-    view = (await bot.referee.view(record.id, seat)).model_dump(mode="json")
+    view = await bot.referee.view(record.id, seat)
     deadlines = {(d.seat, d.prompt_id): d.due_at for d in await bot.store.deadlines(record.id)}
     prompts = [
         p

@@ -10,7 +10,6 @@ the end-of-game notice carries (see bot.present.register_summary).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any, cast
 
 import discord
@@ -21,8 +20,9 @@ from bot import present
 from bot.client import RefereeBot
 from bot.i18n import render, tr
 from bot.interactions import Refusal, lang_of
-from bot.rules.core import OrderForm, Prompt, RuleViolation
+from bot.rules.core import OrderForm, Prompt, RuleViolation, View
 from bot.rules.core.registry import get as get_ruleset
+from bot.rules.war_at_sea.view import WarAtSeaView
 from bot.store import GameRecord
 from cogs import _admin as admin
 from cogs._common import LIVE, Ctx, guard
@@ -221,7 +221,8 @@ class WarAtSeaCog(commands.Cog):
             _, state = await self.bot.referee.state(record.id)
             audiences: list[str | None] = [*seats] or [None]
             for seat in audiences:
-                view = get_ruleset(RULESET).view(state, seat).model_dump(mode="json")
+                view = get_ruleset(RULESET).view(state, seat)
+                assert isinstance(view, WarAtSeaView)
                 who = present.seat_name(RULESET, seat, ctx.lang) if seat else ""
                 line = ctx.t(
                     "discord.was.map.private" if seat else "discord.was.map.public", seat=who
@@ -306,9 +307,10 @@ class WarAtSeaCog(commands.Cog):
         return pick_one(options(forms, "ship"), current, lang_of(interaction))
 
 
-def _summary(view: Mapping[str, Any], lang: str) -> list[str]:
+def _summary(view: View, lang: str) -> list[str]:
     """War at Sea's end-of-game lines: the score after each turn (War at Sea 17.2)."""
-    scores = ", ".join(f"{n}: {s:+d}" for n, s in enumerate(view.get("history", []), 1))
+    assert isinstance(view, WarAtSeaView)  # present validates it with the game's view model
+    scores = ", ".join(f"{n}: {s:+d}" for n, s in enumerate(view.history, 1))
     return [tr("discord.was.over.scores", lang, scores=scores or "—")]
 
 

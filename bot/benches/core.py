@@ -96,6 +96,7 @@ class Counter(Ruleset[CounterState]):
     seats = COUNTER_SEATS
     state_model = CounterState
     options_model = CounterOptions
+    view_model = CounterView
     action_adapter: ClassVar[TypeAdapter[Any]] = TypeAdapter(CounterAction)
 
     def scenarios(self) -> list[Scenario]:

@@ -21,7 +21,16 @@ from bot.referee.deadlines import TickReport
 from bot.referee.fairdice import FairDice, commitment, new_seed
 from bot.referee.messages import notice, prompt_ids, step_messages
 from bot.referee.settings import GameSettings
-from bot.rules.core import Action, Event, GameState, Prompt, ReplayDice, Ruleset, RuleViolation
+from bot.rules.core import (
+    Action,
+    Event,
+    GameState,
+    Prompt,
+    ReplayDice,
+    Ruleset,
+    RuleViolation,
+    View,
+)
 from bot.rules.core.registry import get as get_ruleset
 from bot.store import Commit, Deadline, GameRecord, LogEntry, StaleVersion, Store
 
@@ -200,7 +209,7 @@ class Referee:
         held = {s for s, u in (await self.store.seats(game_id)).items() if u == user_id}
         return [p for p in get_ruleset(record.ruleset).prompts(state) if p.seat in held]
 
-    async def view(self, game_id: str, audience: str | None) -> BaseModel:
+    async def view(self, game_id: str, audience: str | None) -> View:
         record, state = await self.state(game_id)
         return get_ruleset(record.ruleset).view(state, audience)
 

@@ -3,12 +3,13 @@ side colour, repair value and gates; every counter of the view in its place."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any
 
 from PIL import Image, ImageDraw
 
+from bot.rules.war_at_sea.view import AreaView, BattleView, PortView, UnitView
+from bot.rules.war_at_sea.view import WarAtSeaView as View
 from rendering import palette
 from rendering.canvas import new_image, paste
 from rendering.fonts import get_font
@@ -25,7 +26,6 @@ from rendering.text import draw_text, fit_font, text_width
 from rendering.war_at_sea import icons, labels, layout, pieces
 from rendering.war_at_sea.layout import PORT_HEADER, Rect
 
-View = Mapping[str, Any]
 BATTLE = palette.HIGHLIGHT
 CHIP = 17  # font size of the chips under an area name
 NAME = 22  # font size of an area name
@@ -57,8 +57,7 @@ def _seas(tints: tuple[Colour, ...], battle: str | None) -> Image.Image:
 
 
 def _track(view: View) -> ScoreTrack:
-    score = int(view.get("score", 0))
-    limit = int(view.get("score_limit", 10))
+    score, limit = view.score, view.score_limit
     leader = "axis" if score > 0 else "allies" if score < 0 else None
     colour = labels.SIDE_COLOUR.get(leader or "", palette.NEUTRAL)
     mark = {"axis": "AX", "allies": "AL"}.get(leader or "", "0")
@@ -68,9 +67,9 @@ def _track(view: View) -> ScoreTrack:
 
 def base_map(view: View, title: str, status: str) -> tuple[Image.Image, int]:
     """Title bar, the seas and the score track; returns the image and the map's top offset."""
-    control = {a["id"]: a.get("control") for a in view["areas"]}
+    control = {a.id: a.control for a in view.areas}
     tints = tuple(_tint(control.get(sea.key)) for sea in layout.SEAS)
-    where = (view.get("battle") or {}).get("where")
+    where = view.battle.where if view.battle else None
     seas = _seas(tints, where if where in layout.SEA_BY_KEY else None)
     top, bottom = title_bar_height(TITLE), track_height(TRACK)
     img = new_image(layout.WIDTH, top + layout.HEIGHT + bottom, palette.BACKGROUND)
@@ -104,9 +103,9 @@ def _chips_width(texts: Sequence[str], size: int = CHIP) -> float:
     return sum(text_width(t, font) + size * 0.8 + 6 for t in texts)
 
 
-def _planes(img: Image.Image, x: float, y: float, rec: Mapping[str, Any], size: int) -> float:
-    for side in ("allies", "axis"):
-        if rec.get(f"air_symbol_{side}"):
+def _planes(img: Image.Image, x: float, y: float, rec: AreaView | PortView, size: int) -> float:
+    for side, symbol in (("allies", rec.air_symbol_allies), ("axis", rec.air_symbol_axis)):
+        if symbol:
             paste(img, icons.aircraft(side, size), (x, y - size / 2), "lt")
             x += size + 3
     return x
@@ -115,15 +114,15 @@ def _planes(img: Image.Image, x: float, y: float, rec: Mapping[str, Any], size: 
 def _area_label(
     img: Image.Image,
     draw: ImageDraw.ImageDraw,
-    a: Mapping[str, Any],
+    a: AreaView,
     oy: int,
     med_streak: int,
-    battle: Mapping[str, Any] | None,
+    battle: BattleView | None,
 ) -> int:
     """Name, POC, aircraft symbols, control and combat chips; returns the bottom of the block."""
-    sea = layout.SEA_BY_KEY[a["id"]]
+    sea = layout.SEA_BY_KEY[a.id]
     x, y = sea.label[0], sea.label[1] + oy
-    place = labels.place(a["id"])
+    place = labels.place(a.id)
     name = get_font(NAME, bold=True)
     left = draw_text(
         draw, (x, y), place.en.upper(), name, anchor="lt", halo=palette.HALO, halo_width=3
@@ -141,20 +140,20 @@ def _area_label(
     zone_right = sea.zone[2]
     chips: list[tuple[str, Colour]] = []
     if battle is not None:
-        kind = labels.BATTLE_SHORT.get(str(battle.get("kind")), "Combat 战斗")
-        fight = f"{kind} · round {battle.get('round', 1)}"
+        kind = labels.BATTLE_SHORT.get(battle.kind, "Combat 战斗")
+        fight = f"{kind} · round {battle.round}"
         if left + _chips_width([fight]) + 20 <= zone_right:
             _chip(draw, zone_right - _chips_width([fight]) + 6, y + NAME / 2, fight, BATTLE)
         else:
             chips.append((fight, BATTLE))
-    cx = _chip(draw, x, cy, f"AX {a['poc_axis']}", labels.AXIS) + 5
-    cx = _chip(draw, cx, cy, f"AL {a['poc_allies']}", labels.ALLIES) + 7
+    cx = _chip(draw, x, cy, f"AX {a.poc_axis}", labels.AXIS) + 5
+    cx = _chip(draw, cx, cy, f"AL {a.poc_allies}", labels.ALLIES) + 7
     cx = _planes(img, cx, cy, a, 24) + 4
-    control = a.get("control")
+    control = a.control
     if control in labels.SIDE_COLOUR:
         word = labels.SIDE_NAME[control]
         chips.insert(0, (f"{word[0]} control {word[1]}制海", labels.SIDE_COLOUR[control]))
-    if a["id"] == "mediterranean" and med_streak:
+    if a.id == "mediterranean" and med_streak:
         chips.append((f"Axis held {med_streak}/4 轴心连控", palette.lighten(labels.AXIS, 0.55)))
     for text, colour in chips:  # flow onto further lines where the area is narrow
         if cx > x and cx + _chips_width([text]) > zone_right:
@@ -169,17 +168,17 @@ def _area_label(
 def _port_box(
     img: Image.Image,
     draw: ImageDraw.ImageDraw,
-    p: Mapping[str, Any],
+    p: PortView,
     oy: int,
     battle_here: bool,
     turn: int,
 ) -> None:
-    pl = layout.PORT_BY_KEY[p["id"]]
+    pl = layout.PORT_BY_KEY[p.id]
     x0, y0, x1, y1 = pl.box
     y0, y1 = y0 + oy, y1 + oy
-    side = str(p.get("side", "neutral"))
+    side = p.side
     colour = labels.SIDE_COLOUR.get(side, labels.NEUTRAL_PORT)
-    is_open = bool(p.get("open", True))
+    is_open = p.open
     head = colour if is_open else palette.mix(colour, palette.NEUTRAL, 0.65)
     for _area, (gx, gy), direction in pl.gates:
         paste(img, icons.gate(direction, head, 22), (gx, gy + oy))
@@ -193,9 +192,9 @@ def _port_box(
         draw.rounded_rectangle((x0 - 3, y0 - 3, x1 + 3, y1 + 3), 10, outline=BATTLE, width=5)
     cy = y0 + PORT_HEADER / 2
     right: float = x1 - 6
-    badge = f"rep {p['repair']}" if int(p.get("repair", 0)) else ""
+    badge = f"rep {p.repair}" if p.repair else ""
     if not is_open:
-        _closed(draw, p["id"], pl.box, oy, turn)
+        _closed(draw, p.id, pl.box, oy, turn)
     if badge:
         font = get_font(15, bold=True)
         w = text_width(badge, font) + 12
@@ -203,7 +202,7 @@ def _port_box(
         draw_text(draw, (right - w / 2, cy), badge, font)
         right -= w + 6
     right = _planes_right(img, right, cy, p)
-    place = labels.place(p["id"])
+    place = labels.place(p.id)
     en = place.en.replace(" (neutral)", "").replace("USSR (Murmansk)", "Murmansk")
     text = f"{en} {place.zh.replace('（中立港）', '')}"
     room = round(right - x0 - 12)
@@ -231,9 +230,9 @@ def _closed(draw: ImageDraw.ImageDraw, key: str, box: Rect, oy: int, turn: int) 
         draw_text(draw, (cx, bottom - i * 22), line, font, fill=palette.TEXT_MUTED, anchor="mb")
 
 
-def _planes_right(img: Image.Image, right: float, cy: float, p: Mapping[str, Any]) -> float:
-    for side in ("axis", "allies"):
-        if p.get(f"air_symbol_{side}"):
+def _planes_right(img: Image.Image, right: float, cy: float, p: PortView) -> float:
+    for side, symbol in (("axis", p.air_symbol_axis), ("allies", p.air_symbol_allies)):
+        if symbol:
             paste(img, icons.aircraft(side, 22), (right, cy), "rm")
             right -= 25
     return right
@@ -255,13 +254,13 @@ def _zone(key: str, oy: int, below: dict[str, int]) -> Rect:
 def draw_counters(img: Image.Image, view: View, oy: int, below: dict[str, int]) -> None:
     """Every counter of the view in its place; `below` pushes an area's counters under its
     label block when the label needed more lines than usual."""
-    at: dict[str, list[Mapping[str, Any]]] = {}
-    for u in view.get("units", []):
-        if u.get("status") == "active" and u.get("location"):
-            at.setdefault(str(u["location"]), []).append(u)
-    hidden = {str(h["location"]): int(h["count"]) for h in view.get("hidden", [])}
+    at: dict[str, list[UnitView]] = {}
+    for u in view.units:
+        if u.status == "active" and u.location:
+            at.setdefault(u.location, []).append(u)
+    hidden = {h.location: h.count for h in view.hidden}
     strikes: dict[str, list[str]] = {}
-    for side, where in sorted((view.get("air_strikes") or {}).items()):
+    for side, where in sorted(view.air_strikes.items()):
         if where:
             strikes.setdefault(str(where), []).append(side)
     keys = [s.key for s in layout.SEAS] + [p.key for p in layout.PORTS]
@@ -276,15 +275,14 @@ def draw_board(view: View, title: str, status: str) -> Image.Image:
     img, oy = base_map(view, title, status)
     draw = ImageDraw.Draw(img)
     _passages(img, oy)
-    where = (view.get("battle") or {}).get("where")
-    for p in view["ports"]:
-        if p["id"] in layout.PORT_BY_KEY:
-            _port_box(img, draw, p, oy, where == p["id"], int(view.get("turn", 0)))
-    streak = int(view.get("med_streak", 0))
+    where = view.battle.where if view.battle else None
+    for p in view.ports:
+        if p.id in layout.PORT_BY_KEY:
+            _port_box(img, draw, p, oy, where == p.id, view.turn)
     below: dict[str, int] = {}
-    for a in view["areas"]:
-        if a["id"] in layout.SEA_BY_KEY:
-            here = view.get("battle") if where == a["id"] else None
-            below[a["id"]] = _area_label(img, draw, a, oy, streak, here) + 4
+    for a in view.areas:
+        if a.id in layout.SEA_BY_KEY:
+            here = view.battle if where == a.id else None
+            below[a.id] = _area_label(img, draw, a, oy, view.med_streak, here) + 4
     draw_counters(img, view, oy, below)
     return img

@@ -4,11 +4,9 @@ variants, the battle being fought)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from PIL import Image, ImageDraw
 
+from bot.rules.war_at_sea.view import WarAtSeaView as View
 from rendering import palette
 from rendering.canvas import new_image, paste
 from rendering.counters import CounterFace, render_counter
@@ -16,7 +14,6 @@ from rendering.fonts import get_font
 from rendering.text import draw_text, text_width, wrap
 from rendering.war_at_sea import icons, labels, pieces, report
 
-View = Mapping[str, Any]
 HEIGHT = 290
 PAD = 14
 BODY = 16  # legend and info text size
@@ -33,10 +30,8 @@ def _heading(draw: ImageDraw.ImageDraw, x: float, y: float, text: str) -> float:
 
 def _turns(draw: ImageDraw.ImageDraw, view: View, x: float, y: float, width: float) -> None:
     y = _heading(draw, x, y, "Turn record 回合表")
-    turns = int(view.get("turns", 8))
-    turn = int(view.get("turn", 0))
-    history = [int(h) for h in view.get("history", [])]
-    upcoming = {int(k): len(v) for k, v in (view.get("upcoming") or {}).items()}
+    turns, turn, history = view.turns, view.turn, view.history
+    upcoming = {k: len(v) for k, v in view.upcoming.items()}
     cell = (width - 4) / max(1, turns)
     h = 92
     small = get_font(14, bold=True)
@@ -67,7 +62,7 @@ def _turns(draw: ImageDraw.ImageDraw, view: View, x: float, y: float, width: flo
             draw_text(draw, (cx0 + cell / 2, y + 74), "now", small)
     note = "score after each turn 每回合后分数 · +N ships arrive 增援"
     draw_text(draw, (x, y + h + 8), note, get_font(14), anchor="lt", fill=palette.TEXT_MUTED)
-    last = view.get("last_points") or {}
+    last = view.last_points
     if history:
         text = (
             f"Last turn 上回合: Axis 轴心国 +{last.get('axis', 0)}, "
@@ -161,22 +156,18 @@ def _facts(draw: ImageDraw.ImageDraw, view: View, x: float, y: float, width: flo
     battle = report.battle_line(view)
     if battle:
         lines.append(battle)
-    sunk = sorted(str(u["name"]) for u in view.get("units", []) if u.get("status") == "sunk")
-    gone = sorted(str(u["name"]) for u in view.get("units", []) if u.get("status") == "removed")
+    sunk = sorted(u.name for u in view.units if u.status == "sunk")
+    gone = sorted(u.name for u in view.units if u.status == "removed")
     lines.append("Sunk 沉没: " + (", ".join(sunk) if sunk else "none 无"))
     if gone:
         lines.append("Removed 移出: " + ", ".join(gone))
-    uboats = sum(
-        1 for u in view.get("units", []) if u.get("type") == "uboat" and u.get("status") == "active"
-    )
+    uboats = sum(1 for u in view.units if u.type == "uboat" and u.status == "active")
     text = f"U-boat flotillas 潜艇队: {uboats}/7"
-    if int(view.get("uboat_bank", 0)):
-        text += f", banked 累积 {view['uboat_bank']} (18.3)"
+    if view.uboat_bank:
+        text += f", banked 累积 {view.uboat_bank} (18.3)"
     lines.append(text)
     variants = [
-        k.removeprefix("variant_").replace("_", ".")
-        for k, v in sorted((view.get("options") or {}).items())
-        if v
+        k.removeprefix("variant_").replace("_", ".") for k, v in sorted(view.options.items()) if v
     ]
     lines.append("Variants 变体: " + (", ".join(variants) if variants else "none 无"))
     bottom = y + HEIGHT - 50

@@ -8,13 +8,14 @@ drawn as a stack of identical backs with the count: nothing else reaches the pix
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
 
+from bot.rules.war_at_sea.view import UnitView
 from rendering import palette
 from rendering.canvas import new_image, paste
 from rendering.counters import CounterFace, StatusMark, render_counter
@@ -47,44 +48,43 @@ class Tile:
     strength: int = 3
 
 
-def _statuses(u: Mapping[str, Any]) -> tuple[str, ...]:
+def _statuses(u: UnitView) -> tuple[str, ...]:
     out = []
-    if u.get("captured_by"):
+    if u.captured_by:
         out.append("captured")
-    if u.get("disabled"):
+    if u.disabled:
         out.append("disabled")
-    if u.get("escaped"):
+    if u.escaped:
         out.append("escaped")
-    if u.get("failed_move"):
+    if u.failed_move:
         out.append("failed_move")
-    if u.get("refuelled"):
+    if u.refuelled:
         out.append("refuelled")
-    if not u.get("joined", True):
+    if not u.joined:
         out.append("not_joined")
-    if u.get("convoy_stays"):
+    if u.convoy_stays:
         out.append("stays")
     return tuple(out)
 
 
-def _factors(u: Mapping[str, Any]) -> tuple[str, int | None]:
-    g, a, s = int(u["gunnery"]), int(u["armor"]), int(u["speed"])
-    kind = str(u["type"])
-    if kind == "uboat":
+def _factors(u: UnitView) -> tuple[str, int | None]:
+    g, a, s = u.gunnery, u.armor, u.speed
+    if u.type == "uboat":
         return f"{g}-{a}", None
-    has_air = kind == "carrier" or int(u.get("base_air", 0)) > 0
-    return f"{g}-{a}-{s}", (int(u["air"]) if has_air else None)
+    has_air = u.type == "carrier" or u.base_air > 0
+    return f"{g}-{a}-{s}", (u.air if has_air else None)
 
 
-def unit_key(u: Mapping[str, Any]) -> tuple[Any, ...]:
+def unit_key(u: UnitView) -> tuple[Any, ...]:
     """What a counter shows, apart from its name: counters with equal keys are grouped."""
     factors, air = _factors(u)
     return (
-        str(u["side"]),
-        str(u["nationality"]),
-        str(u["type"]),
+        u.side,
+        u.nationality,
+        u.type,
         factors,
         air,
-        int(u["damage"]),
+        u.damage,
         _statuses(u),
     )
 
@@ -128,17 +128,15 @@ def hidden_face() -> CounterFace:
     return CounterFace(face_down=True, side_mark=labels.HIDDEN_MARK, back_colour=labels.HIDDEN_BACK)
 
 
-def tiles_for(
-    units: Sequence[Mapping[str, Any]], hidden: int, strikes: Sequence[str]
-) -> list[Tile]:
+def tiles_for(units: Sequence[UnitView], hidden: int, strikes: Sequence[str]) -> list[Tile]:
     """The tiles of one place: air-strike markers, then Allied groups, face-down Allied
     counters, then Axis groups."""
     groups: dict[tuple[Any, ...], list[str]] = {}
     for u in units:
         key = unit_key(u)
         if key[2] == "convoy":  # each convoy is its own story (13): never grouped
-            key = (*key, str(u["name"]))
-        groups.setdefault(key, []).append(str(u["name"]))
+            key = (*key, u.name)
+        groups.setdefault(key, []).append(u.name)
     strength = labels.lba_strength()
     out = [Tile(side=s, air_strike=s, strength=strength.get(s, 3)) for s in sorted(strikes)]
     ordered = sorted(groups.items(), key=lambda kv: _sort_key(kv[0]))

@@ -125,6 +125,7 @@ class Muster(Ruleset[MusterState]):
     seats = ("red", "blue")
     state_model = MusterState
     options_model = MusterOptions
+    view_model = MusterView
     action_adapter: ClassVar[TypeAdapter[Any]] = TypeAdapter(MusterAction)
 
     def scenarios(self) -> list[Scenario]:

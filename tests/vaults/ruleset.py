@@ -82,6 +82,7 @@ class Vaults(Ruleset[VaultsState]):
     seats = SEATS
     state_model = VaultsState
     options_model = VaultsOptions
+    view_model = VaultsView
     action_adapter: ClassVar[TypeAdapter[Any]] = TypeAdapter(VaultsAction)
 
     def scenarios(self) -> list[Scenario]:

@@ -6,6 +6,7 @@ from importlib import import_module
 from typing import Any
 
 from bot.rules.core.errors import RuleViolation
+from bot.rules.core.model import View
 from bot.rules.core.ruleset import Ruleset
 
 _RULESETS: dict[str, Ruleset[Any]] = {}
@@ -13,6 +14,9 @@ _BUILTIN = {"war-at-sea": "bot.rules.war_at_sea"}
 
 
 def register(ruleset: Ruleset[Any]) -> Ruleset[Any]:
+    if ruleset.view_model is View:
+        # Views travel as JSON and are validated back with this model (Ruleset.load_view).
+        raise TypeError(f"ruleset {ruleset.id} must set view_model to its View subclass")
     _RULESETS[ruleset.id] = ruleset
     return ruleset
 

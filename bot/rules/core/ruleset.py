@@ -44,6 +44,8 @@ class Ruleset(ABC, Generic[S]):
     the rule index (bot/ruleindex.py) reads the sections from it."""
     state_model: ClassVar[type[GameState]]
     options_model: ClassVar[type[BaseModel]]
+    view_model: ClassVar[type[View]] = View
+    """The game's View model: what ``view`` returns and ``load_view`` validates."""
     action_adapter: ClassVar[TypeAdapter[Any]]
     renamed: ClassVar[dict[str, frozenset[str]]] = {}
     """Action types of stored logs and cases that later became several: an old type stands
@@ -127,6 +129,13 @@ class Ruleset(ABC, Generic[S]):
     # --- what each audience sees -----------------------------------------------------------
     @abstractmethod
     def view(self, state: S, audience: str | None) -> View: ...
+
+    def load_view(self, raw: View | dict[str, Any]) -> View:
+        """A view that travelled as JSON (outbox payloads), validated back into the game's
+        model at the reader's door, so presenters and renderers read fields, not keys."""
+        if isinstance(raw, self.view_model):
+            return raw
+        return self.view_model.model_validate(raw)
 
     def names(self) -> dict[str, Label]:
         """Display names of the ids that orders and refusals carry (ships, places): public,

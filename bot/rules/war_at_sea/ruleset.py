@@ -47,6 +47,7 @@ class WarAtSea(Ruleset[WarAtSeaState]):
     citation = "War at Sea"
     state_model = WarAtSeaState
     options_model = WarAtSeaOptions
+    view_model = WarAtSeaView
     action_adapter: ClassVar[TypeAdapter[Any]] = TypeAdapter(A.WarAtSeaAction)
     renamed: ClassVar[dict[str, frozenset[str]]] = {"done": turn.END_TYPES}
 
