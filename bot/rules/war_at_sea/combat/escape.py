@@ -262,10 +262,13 @@ def end_pursuit_round(state: WarAtSeaState, battle: Battle) -> list[Event]:
     group = battle.groups[i]
     fleeing = participants(state, battle, battle.escaping or "allies")
     chasing = participants(state, battle, other(battle.escaping or "allies"))
-    if not chasing and not group.broken_off and battle.where not in state.combat.no_control:
-        # War at Sea 11.2: the pursuers were wiped out: nobody controls the area, even if
-        # the group they chased was wiped out in the same round.
-        state.combat.no_control.append(battle.where)
+    # War at Sea 11.2 「追擊方若全滅，則雙方都沒有制海權」. Ruling: 追擊方 is the pursuing
+    # *side*, as 11.4 and 11.5 use the word, not the ships of one pursuit; and an aborted ship
+    # is not destroyed (7.3 sends it home). So losing one group's pursuers decides nothing
+    # here: when the side still has a surface ship in action in the area (a pursuer of
+    # another group, or a ship that did not pursue), 11.1 gives it control; when it has none,
+    # 12.1 leaves the area to nobody, which is 11.2's "neither side". control.determine
+    # applies both, so no marker is set here.
     if not fleeing:
         return [ev("was.group_lost", n=i + 1), *next_pursuit(state, battle, i)]
     if not chasing:
