@@ -6,7 +6,7 @@ from bot.rules.core.dice import Dice, DiceExhausted, NoDice, ReplayDice, Roll, S
 from bot.rules.core.errors import RuleViolation
 from bot.rules.core.events import PUBLIC, Event
 from bot.rules.core.model import Action, GameState, Result, View
-from bot.rules.core.prompt import Choice, Option, OrderForm, Prompt
+from bot.rules.core.prompt import Choice, Option, OrderForm, Prompt, When
 from bot.rules.core.ruleset import Outcome, Ruleset, Scenario
 from bot.rules.core.text import Label, Text, t
 
@@ -33,5 +33,6 @@ __all__ = [
     "ScriptedDice",
     "Text",
     "View",
+    "When",
     "t",
 ]

@@ -9,7 +9,7 @@ from bot.rules.core import Choice, Event, Option, OrderForm, Prompt, RuleViolati
 from bot.rules.war_at_sea.actions import BreakOff, DeclareEscape, EscapeGroup, Pursue
 from bot.rules.war_at_sea.board import other
 from bot.rules.war_at_sea.combat.fire import participants
-from bot.rules.war_at_sea.forms import In, forms, plain, ship_options
+from bot.rules.war_at_sea.forms import In, forms, only_with, plain, ship_options
 from bot.rules.war_at_sea.state import Battle, UnitState, WarAtSeaState
 from bot.rules.war_at_sea.state import EscapeGroup as Group
 from bot.rules.war_at_sea.units import eff_speed, ev, loc_text
@@ -64,20 +64,24 @@ def prompts(state: WarAtSeaState, battle: Battle) -> list[Prompt]:
         ]
     if battle.step == "pursuit":
         side = other(battle.escaping or "allies")
+        free = free_pursuers(state, battle)
+        # 11.4: a group is offered only when every ship chosen is at least as fast as it.
         group_opts = [
-            Option(value=str(i), label=t("was.group", n=i + 1, speed=g.speed, ships=len(g.ships)))
+            only_with(
+                Option(
+                    value=str(i), label=t("was.group", n=i + 1, speed=g.speed, ships=len(g.ships))
+                ),
+                "ships",
+                [u.id for u in free if eff_speed(u) >= g.speed],
+                [u.id for u in free],
+            )
             for i, g in enumerate(battle.groups)
         ]
         pursue = forms(
             "pursue",
             t("was.form.pursue"),
             [
-                In(
-                    "ships",
-                    t("was.input.ships"),
-                    ship_options(free_pursuers(state, battle)),
-                    kind="many",
-                ),
+                In("ships", t("was.input.ships"), ship_options(free), kind="many"),
                 In("group", t("was.input.group"), group_opts),
             ],
         )
