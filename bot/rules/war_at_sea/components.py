@@ -190,7 +190,7 @@ class Components(BaseModel):
         return tuple(p for p in self.ports.values() if area in p.areas)
 
     def units_where(
-        self, side: str | None = None, nationality: str | None = None, type: str | None = None
+        self, side: Side | None = None, nationality: str | None = None, type: str | None = None
     ) -> tuple[Unit, ...]:
         return tuple(
             u
@@ -384,11 +384,11 @@ def _check_placements(
     for unit in units.values():
         if unit.type in NOT_ON_MAP:
             continue
-        pl = _placement_for(placements, unit)
+        found = _placement_for(placements, unit)
         needs_setup = unit.arrival_turn == 1
-        if pl is None or (needs_setup and not pl.setup_ports):
+        if found is None or (needs_setup and not found.setup_ports):
             report("units.toml", f"units {unit.id}", "no setup port for this unit (4.3)")
-        elif not needs_setup and pl.reinforcement_port is None:
+        elif not needs_setup and found.reinforcement_port is None:
             report("units.toml", f"units {unit.id}", "no port where this reinforcement appears")
 
 
