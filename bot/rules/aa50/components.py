@@ -270,7 +270,7 @@ def _check_objectives(
 
 
 def _check_advances(report: Report, advances: dict[str, Advance]) -> None:
-    rows = defaultdict(set)
+    rows: dict[str, set[int]] = defaultdict(set)
     for a in advances.values():
         if a.roll in rows[a.chart]:
             report("tech.toml", f"advances {a.id}", f"row {a.roll} of {a.chart} used twice")
