@@ -56,7 +56,7 @@ def _menus(
     options, chosen = _options(choice, lang), _chosen(choice, answers)
     pages = [options[i : i + PAGE] for i in range(0, len(options), PAGE)]
     many = choice.kind == "many"
-    out = []
+    out: list[discord.ui.Select[Any]] = []
     for n, page in enumerate(pages):
         placeholder = render(choice.label, lang)
         if len(pages) > 1:
@@ -131,7 +131,7 @@ def step_message(
             view.add_item(menu)
             row += 1
     if ready:
-        give = discord.ui.Button(
+        give: discord.ui.Button[Any] = discord.ui.Button(
             label=_label(tr("discord.order.step_give", lang), lang, 80),
             style=discord.ButtonStyle.primary,
             custom_id=bot.custom_id("ob", *base, "go"),
