@@ -42,7 +42,7 @@ class SqliteStore(Store):
     async def _run(self, fn: Callable[[Any], T]) -> T:
         # aiosqlite runs callables on its connection thread in order; its public API offers no
         # way to run several statements as one call, so we use the same internal it uses.
-        return await self._conn._execute(fn, self._conn._conn)  # type: ignore[no-any-return]
+        return await self._conn._execute(fn, self._conn._conn)
 
     def _tx(self, conn: Any, body: Callable[[], T]) -> T:
         conn.execute("BEGIN IMMEDIATE")
