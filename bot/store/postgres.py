@@ -100,9 +100,10 @@ class PostgresStore(Store):
             self._free_locks.put_nowait(lane)
 
     @classmethod
-    async def open(
-        cls, target: str | Path, *, lanes: int | None = None, lock_lanes: int = 8
-    ) -> PostgresStore:
+    async def open(cls, target: str | Path, **options: Any) -> PostgresStore:
+        """``lanes``: connections for transactions (default REFEREE_DATABASE_LANES or 4);
+        ``lock_lanes`` (default 8): connections holding games' writer locks."""
+        lanes, lock_lanes = options.get("lanes"), int(options.get("lock_lanes", 8))
         try:
             import psycopg  # noqa: F401
         except ImportError as exc:  # pragma: no cover - depends on the installation

@@ -24,7 +24,9 @@ class SqliteStore(Store):
         self.target = path
 
     @classmethod
-    async def open(cls, target: str | Path, *, busy_timeout_ms: int = 5000) -> SqliteStore:
+    async def open(cls, target: str | Path, **options: Any) -> SqliteStore:
+        """``busy_timeout_ms`` (default 5000): how long a write waits for another process's."""
+        busy_timeout_ms = int(options.get("busy_timeout_ms", 5000))
         path = sqlite_path(target)
         conn = await aiosqlite.connect(path, isolation_level=None)
         store = cls(conn, path)
