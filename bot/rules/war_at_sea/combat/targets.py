@@ -111,8 +111,11 @@ def target_prompt(
     section: str,
     extra: tuple[OrderForm, ...] = (),
 ) -> Prompt:
+    # The Axis answer to 10.6 changes the Allied decision (its forms): it is part of the id.
+    answered = "" if battle.carriers_fire is None else f".c{int(battle.carriers_fire)}"
     return Prompt(
-        id=f"t{state.turn}.b{state.combat.count}.r{battle.round}.{battle.step}.{len(battle.assigned)}",
+        id=f"t{state.turn}.b{state.combat.count}.r{battle.round}.{battle.step}"
+        f".{len(battle.assigned)}{answered}",
         seat=side,
         kind="was.targets",
         title=t("was.prompt.targets", where=loc_text(battle.where), round=battle.round),
