@@ -226,12 +226,15 @@ def select_entry_by_key(c: sqlite3.Connection, game_id: str, key: str) -> LogEnt
     return entries[0] if entries else None
 
 
-def load_game(c: sqlite3.Connection, game_id: str) -> LoadedGame | None:
+def load_game(c: sqlite3.Connection, game_id: str, before: int | None = None) -> LoadedGame | None:
+    """The record, the newest snapshot (taken before entry ``before`` when given) and the live
+    entries after it."""
     record = select_game(c, game_id)
     if record is None:
         return None
     snap = c.execute(
-        "SELECT n, state FROM snapshots WHERE game_id = ? ORDER BY n DESC LIMIT 1", (game_id,)
+        "SELECT n, state FROM snapshots WHERE game_id = ? AND n < ? ORDER BY n DESC LIMIT 1",
+        (game_id, 2**62 if before is None else before),
     ).fetchone()
     after = snap[0] if snap else -1
     tail = [e for e in select_log(c, game_id, after) if not e.undone]

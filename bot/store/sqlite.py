@@ -136,8 +136,10 @@ class Store:
 
         await self._run(lambda c: _tx(c, lambda: work(c)))
 
-    async def load(self, game_id: str) -> LoadedGame | None:
-        return await self._run(lambda c: q.load_game(c, game_id))
+    async def load(self, game_id: str, before: int | None = None) -> LoadedGame | None:
+        """The game from its newest snapshot; with ``before``, from the newest snapshot taken
+        before that entry (undo replays without it)."""
+        return await self._run(lambda c: q.load_game(c, game_id, before))
 
     async def log(self, game_id: str) -> list[LogEntry]:
         return await self._run(lambda c: q.select_log(c, game_id, after=-1))
