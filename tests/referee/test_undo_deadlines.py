@@ -149,7 +149,8 @@ async def test_undo_works_at_every_snapshot_cadence(
             undone += 1
             _, state = await referee.state(game)
             assert state.model_dump() == before.model_dump()
-            _, replayed = await Referee(store).state(game)
-            assert replayed.model_dump() == before.model_dump()
+            if every or undone % 4 == 0:  # a fresh referee replays from the store alone
+                _, replayed = await Referee(store).state(game)
+                assert replayed.model_dump() == before.model_dump()
             await referee.submit(game, user, raw, f"{n}-{step}-again")
     assert undone >= 15
