@@ -22,6 +22,7 @@ from bot.referee.fairdice import FairDice, commitment, new_seed
 from bot.referee.messages import notice, prompt_ids, step_messages
 from bot.referee.settings import GameSettings
 from bot.rules.core import Event, GameState, Prompt, ReplayDice, Ruleset, RuleViolation
+from bot.rules.core.bounds import MAX_ID, clip
 from bot.rules.core.registry import get as get_ruleset
 from bot.store import Commit, Deadline, GameRecord, LogEntry, StaleVersion, Store
 
@@ -64,6 +65,19 @@ class Referee:
         game_id: str | None = None,
         seed: bytes | None = None,
     ) -> GameRecord:
+        _check_create(
+            ruleset=ruleset_id,
+            guild_id=guild_id,
+            created_by=created_by,
+            scenario=scenario,
+            channel_id=channel_id,
+            game_id=game_id,
+        )
+        for name, value in (("options", options), ("settings", settings)):
+            if value is not None and not isinstance(value, dict):
+                raise RuleViolation("core.create.invalid", "Referee", field=name)
+        if seed is not None and not isinstance(seed, bytes):
+            raise RuleViolation("core.create.invalid", "Referee", field="seed")
         ruleset = get_ruleset(ruleset_id)
         known = [s.id for s in ruleset.scenarios()]
         scenario = scenario or known[0]
@@ -511,6 +525,19 @@ def _submitted(record: GameRecord, entry: LogEntry, *, duplicate: bool) -> Submi
         duplicate=duplicate,
         over=record.status == "over",
     )
+
+
+def _check_create(**fields: object) -> None:
+    """Referee.create's text inputs: strings of bounded length (None where optional), so a
+    caller's mistake is a refusal, never a TypeError or an unbounded record."""
+    required = ("ruleset", "guild_id", "created_by")
+    for name, value in fields.items():
+        if value is None and name not in required:
+            continue
+        if not isinstance(value, str) or not 0 < len(value) <= MAX_ID:
+            if name == "ruleset":
+                raise RuleViolation("core.ruleset.unknown", "Referee", ruleset=clip(repr(value)))
+            raise RuleViolation("core.create.invalid", "Referee", field=name)
 
 
 def _settings(raw: dict[str, Any]) -> GameSettings:

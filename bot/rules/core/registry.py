@@ -17,6 +17,8 @@ def register(ruleset: Ruleset) -> Ruleset:  # type: ignore[type-arg]
 
 
 def get(ruleset_id: str) -> Ruleset:  # type: ignore[type-arg]
+    if not isinstance(ruleset_id, str):
+        raise RuleViolation("core.ruleset.unknown", "Referee", ruleset=repr(ruleset_id))
     if ruleset_id not in _RULESETS and ruleset_id in _BUILTIN:
         import_module(_BUILTIN[ruleset_id])
     try:

@@ -7,6 +7,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 
+from bot.rules.core.bounds import clip
 from bot.rules.core.dice import Dice
 from bot.rules.core.errors import RuleViolation
 from bot.rules.core.events import Event
@@ -62,10 +63,14 @@ class Ruleset(ABC, Generic[S]):
         """Every open decision. Several seats at once when the rules make them simultaneous."""
 
     def parse_action(self, raw: dict[str, Any]) -> Action:
+        """A typed order, or a refusal naming the first thing wrong with it (bounds.py: ids,
+        lists and numbers are bounded, fields the order does not take are refused)."""
+        if not isinstance(raw, dict):
+            raise RuleViolation("core.action.malformed", "Referee", detail=type(raw).__name__)
         try:
             action: Action = self.action_adapter.validate_python(raw)
         except ValidationError as exc:
-            raise RuleViolation("core.action.malformed", "Referee", detail=_first(exc)) from exc
+            raise order_refusal(exc) from exc
         return action
 
     def apply(
@@ -125,6 +130,45 @@ class Ruleset(ABC, Generic[S]):
         if isinstance(raw, str | bytes):
             return self.state_model.model_validate_json(raw)  # type: ignore[return-value]
         return self.state_model.model_validate(raw)  # type: ignore[return-value]
+
+
+_ORDER_CODES = {
+    "duplicate": "core.order.duplicate",
+    "too_long": "core.order.too_many",
+    "too_short": "core.order.too_few",
+    "string_too_long": "core.order.too_long",
+    "string_too_short": "core.order.empty",
+    "extra_forbidden": "core.order.unused_field",
+    "missing": "core.order.missing",
+    "union_tag_invalid": "core.order.unknown",
+    "union_tag_not_found": "core.order.unknown",
+    "less_than_equal": "core.order.out_of_range",
+    "greater_than_equal": "core.order.out_of_range",
+}
+
+
+def order_refusal(exc: ValidationError) -> RuleViolation:
+    """The refusal for an order that does not fit its model, with a code per kind of fault.
+    It quotes the field and an excerpt of the input, never the whole input."""
+    err = exc.errors()[0]
+    loc = [str(p) for p in err.get("loc", ())]
+    kind = err.get("type", "")
+    code = _ORDER_CODES.get(kind)
+    ctx = err.get("ctx") or {}
+    # The first location is the order type (the union's tag) unless the tag itself is wrong.
+    field = ".".join(loc[1:] if len(loc) > 1 else loc)
+    if code == "core.order.unknown":
+        return RuleViolation(code, "Referee", order=clip(ctx.get("tag", "")))
+    if code == "core.order.duplicate":
+        return RuleViolation(code, "Referee", field=field, item=clip(ctx.get("item", "")))
+    if code in ("core.order.too_many", "core.order.too_few", "core.order.too_long"):
+        limit = ctx.get("max_length", ctx.get("min_length", 0))
+        return RuleViolation(code, "Referee", field=field, limit=limit)
+    if code == "core.order.out_of_range":
+        return RuleViolation(code, "Referee", field=field, low=ctx.get("ge"), high=ctx.get("le"))
+    if code is not None:
+        return RuleViolation(code, "Referee", field=clip(field))
+    return RuleViolation("core.action.malformed", "Referee", detail=clip(_first(exc), 120))
 
 
 def _first(exc: ValidationError) -> str:

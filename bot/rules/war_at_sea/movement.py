@@ -200,6 +200,10 @@ def move(state: WarAtSeaState, side: str, action: Move) -> list[Event]:
         plans.append((u, dests[action.to]))
     if any(is_convoy(u) for u, _ in plans) and sum(is_convoy(u) for u, _ in plans) > 1:
         raise RuleViolation("was.convoy.one_per_area", "War at Sea 13.1", area=action.to)
+    if action.fallback != "origin" and all(n != 2 for _, n in plans):
+        # A fallback port only matters for a two-area move's speed roll (6.2): on any other
+        # move it is a field the order does not use, refused rather than stored unread.
+        raise RuleViolation("was.move.fallback_unused", "War at Sea 6.2", port=action.fallback)
     events: list[Event] = []
     for u, n in plans:
         u.origin = u.location
