@@ -126,6 +126,19 @@ class Ruleset(ABC, Generic[S]):
         message, image view and export against them). Games with hidden information override."""
         return set()
 
+    # --- non-interference (tests/guards checks it per step for every game) ------------------
+    def lookalikes(self, state: S, audience: str | None) -> list[tuple[str, str]]:
+        """Pairs of hidden things (by id) that ``audience`` cannot tell apart now: the same
+        public appearance, different hidden faces. Exchanging their hidden identities
+        (``swap_hidden``) must change nothing the audience can read, before any order or
+        after it. Games with hidden pieces override; the default has none."""
+        return []
+
+    def swap_hidden(self, state: S, a: str, b: str) -> S:
+        """A copy of ``state`` where ``a`` and ``b`` (a pair from ``lookalikes``) have traded
+        hidden identities: each is now where the other was, doing what the other did."""
+        raise NotImplementedError(f"{self.id} lists lookalikes but cannot swap them")
+
     def load_state(self, raw: dict[str, Any] | str | bytes) -> S:
         if isinstance(raw, str | bytes):
             return self.state_model.model_validate_json(raw)  # type: ignore[return-value]

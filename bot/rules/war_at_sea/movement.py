@@ -8,6 +8,7 @@ from bot.rules.core import Dice, Event, Option, Prompt, RuleViolation, t
 from bot.rules.war_at_sea import board
 from bot.rules.war_at_sea.actions import Move
 from bot.rules.war_at_sea.forms import In, forms, loc_options, plain, ship_options
+from bot.rules.war_at_sea.hiding import public_order
 from bot.rules.war_at_sea.state import UnitState, WarAtSeaState
 from bot.rules.war_at_sea.units import (
     area_limit,
@@ -223,7 +224,8 @@ def speed_rolls(state: WarAtSeaState, side: str, dice: Dice) -> list[Event]:
     """War at Sea 6.1-6.2: every ship that moved two areas rolls; at or above its speed it
     goes back to its port of origin, or the port it named, and moves no more this turn."""
     events: list[Event] = []
-    for u in state.units.values():
+    # 18.2: in an order the Axis can see, not the roster's (which die is whose).
+    for u in public_order(state, state.units.values()):
         if u.side != side or u.status != "active" or u.areas_moved != 2:
             continue
         die = dice.roll(t("was.roll.speed", ship=roll_label_unit(state, u), area=u.location))
