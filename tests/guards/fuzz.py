@@ -144,9 +144,7 @@ def bad_answers(
         yield {**base, "unused": "x"}
         yield {**base, "fallback" if "fallback" not in base else "unused2": JUNK}
         for choice in form.inputs:
-            yield from _bad_inputs(
-                ruleset, form, base, choice, legal, others, mine_elsewhere, rng
-            )
+            yield from _bad_inputs(ruleset, form, base, choice, legal, others, mine_elsewhere, rng)
 
 
 def _parses(ruleset: Ruleset, raw: dict[str, Any]) -> bool:  # type: ignore[type-arg]

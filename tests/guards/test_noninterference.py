@@ -57,7 +57,7 @@ def play_checked(
                 next_roll,
                 rng,
                 pairs_per_step=pairs_per_step,
-                images=images if steps % 25 == 0 else 0,
+                images=images if steps % 40 == 0 else 0,  # a map costs ~0.5 s to draw
             )
             if real.refusal is None:
                 break
@@ -76,7 +76,105 @@ def test_hidden_identities_change_nothing_others_read(ruleset_id: str) -> None:
     print(f"{ruleset_id}: {compared} look-alike pairs checked")
     TALLY[f"non-interference: {ruleset_id} pairs"] += compared
     assert compared > 0 or not any(
-        ruleset.lookalikes(ruleset.setup(ruleset.scenarios()[0].id, ruleset.parse_options({}),
-                                         FairDice(SEED, "probe", 0)).state, None)
+        ruleset.lookalikes(
+            ruleset.setup(
+                ruleset.scenarios()[0].id, ruleset.parse_options({}), FairDice(SEED, "probe", 0)
+            ).state,
+            None,
+        )
         for _ in [0]
     )
+
+
+def _states(options: dict[str, Any], games: int = 6) -> Any:
+    """States of random War at Sea games, with the order random play gave in each."""
+    ruleset = get("war-at-sea")
+    for n in range(games):
+        game = f"planted-{n}"
+        rng = random.Random(game)
+        dice = FairDice(SEED, game, 0)
+        state = ruleset.setup("standard", ruleset.parse_options(options), dice).state
+        next_roll = len(dice.rolls)
+        while state.result is None:
+            prompt = rng.choice(ruleset.prompts(state))
+            for raw in [random_action(prompt, rng), prompt.default or {}]:
+                step = run(ruleset, state, prompt.seat, raw, game, next_roll)
+                if step.refusal is None:
+                    break
+            yield game, state, prompt.seat, raw, step, next_roll
+            state, next_roll = step.state, next_roll + len(step.rolls)
+
+
+def _catches(game: str, state: Any, seat: str, raw: Any, next_roll: int, unit: str) -> bool:
+    """Whether the check finds a leak in this order, over every pair with ``unit``."""
+    ruleset = get("war-at-sea")
+    real = run(ruleset, state, seat, raw, game, next_roll)
+    try:
+        check_order(
+            ruleset,
+            state,
+            seat,
+            raw,
+            real,
+            game,
+            next_roll,
+            random.Random(0),
+            pairs_per_step=100,
+            involving=unit,
+        )
+    except Leak:
+        return True
+    return False
+
+
+def _at_sea(state: Any) -> list[str]:
+    """One face-down counter in each sea area."""
+    from bot.rules.war_at_sea import board
+    from bot.rules.war_at_sea.units import hidden
+
+    return list(
+        {
+            u.location: u.id
+            for u in state.units.values()
+            if hidden(state, u) and board.is_area(u.location)
+        }.values()
+    )
+
+
+def test_the_check_catches_events_in_roster_order(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Planted: the end-of-turn returns walk the roster again (the issue's first channel)."""
+    from bot.rules.war_at_sea import control
+
+    found = next(
+        (game, state, seat, raw, n, _at_sea(state))
+        for game, state, seat, raw, step, n in _states({"variant_18_2": True})
+        if state.phase == "return_allies"
+        and raw == {"type": "done"}
+        and len(
+            {
+                e.params["origin"]
+                for e in step.events
+                if e.kind == "was.returned" and e.audience == "public" and "ship" not in e.params
+            }
+        )
+        >= 2
+    )
+    *order, units = found
+    assert not any(_catches(*order, unit) for unit in units)
+    monkeypatch.setattr(control, "public_order", lambda state, units: list(units))
+    assert any(_catches(*order, unit) for unit in units)
+
+
+def test_the_check_catches_a_waiting_convoy(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Planted: the 13.2 question asked only when a convoy is there (the issue's third)."""
+    from bot.rules.war_at_sea import convoys
+
+    found = next(
+        (game, state, seat, raw, n, waiting[0].id)
+        for game, state, seat, raw, step, n in _states({"variant_18_2": True})
+        if state.phase == "convoys"
+        and (waiting := [u for u in convoys.undecided(state) if not u.revealed])
+    )
+    assert not _catches(*found)
+    monkeypatch.setattr(convoys, "_face_down_there", lambda state: False)
+    assert _catches(*found)

@@ -6,8 +6,8 @@ from bot.rules.core import Event, Prompt, RuleViolation, t
 from bot.rules.war_at_sea import board
 from bot.rules.war_at_sea.actions import ReturnShips
 from bot.rules.war_at_sea.forms import In, forms, loc_options, plain, ship_options
-from bot.rules.war_at_sea.ports import enter_port, return_ports
 from bot.rules.war_at_sea.hiding import public_order
+from bot.rules.war_at_sea.ports import enter_port, return_ports
 from bot.rules.war_at_sea.state import UnitState, WarAtSeaState
 from bot.rules.war_at_sea.units import ev, fighting, is_convoy, is_surface, is_uboat, unit_events
 

@@ -6,8 +6,8 @@ from bot.rules.core import Choice, Event, Prompt, RuleViolation, t
 from bot.rules.war_at_sea import board
 from bot.rules.war_at_sea.actions import Repair
 from bot.rules.war_at_sea.forms import In, forms, plain, ship_options
-from bot.rules.war_at_sea.state import UnitState, WarAtSeaState
 from bot.rules.war_at_sea.hiding import public_order
+from bot.rules.war_at_sea.state import UnitState, WarAtSeaState
 from bot.rules.war_at_sea.units import ev, is_convoy, is_uboat, loc_text, port_limit, unit_events
 
 # --- 15.1-15.3: repair ---------------------------------------------------------------------
