@@ -38,6 +38,7 @@ HUGE = 100_000
 JUNK = "Ω" * HUGE
 UNICODE = ["", " ", "\x00", "\u202eetouq", "船\u200b", "💥" * 3, "ｈｏｏｄ", "HOOD", "hood "]
 SEED = b"fuzz-bad-answers-seed-0000000001"
+CASES = Path(__file__).resolve().parents[1] / "cases"
 
 
 class Accepted(AssertionError):
@@ -88,7 +89,7 @@ def explore(
 def case_states(
     ruleset: Ruleset,  # type: ignore[type-arg]
     seen: Seen,
-    cases: Path = Path(__file__).resolve().parents[1] / "cases",
+    cases: Path = CASES,
 ) -> Seen:
     """States from the game's rule cases (tests/cases), for prompt kinds that random play
     rarely reaches: each case's position, then after each of its steps."""

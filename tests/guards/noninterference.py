@@ -215,9 +215,9 @@ def _same_pictures(
 
 
 def _same(mine: dict[str, Any], theirs: dict[str, Any], what: str) -> None:
-    for key in mine:
-        if mine[key] != theirs[key]:
-            left = json.dumps(mine[key], sort_keys=True, ensure_ascii=False)
+    for key, value in mine.items():
+        if value != theirs[key]:
+            left = json.dumps(value, sort_keys=True, ensure_ascii=False)
             right = json.dumps(theirs[key], sort_keys=True, ensure_ascii=False)
             at = next((i for i, (x, y) in enumerate(zip(left, right, strict=False)) if x != y), 0)
             raise Leak(

@@ -110,5 +110,5 @@ def test_the_fuzzer_catches_a_refusal_that_quotes_everything(
 
     monkeypatch.setattr(Vaults, "parse_action", quoting)
     monkeypatch.setattr(errors, "QUOTE_LIMIT", 10**7)  # and nothing clips it
-    with pytest.raises(Accepted, match="excerpt|characters"):
+    with pytest.raises(Accepted, match=r"excerpt|characters"):
         fuzz(get("vaults"))

@@ -88,11 +88,12 @@ def swap(state: WarAtSeaState, a: str, b: str) -> WarAtSeaState:
 
 def public_order(state: WarAtSeaState, units: Iterable[UnitState]) -> list[UnitState]:
     """Counters in an order the Axis and the public can already see (18.2): by place, face-up
-    counters first by name, then face-down ones by what they are doing. The roster order
-    would tell face-down counters apart: which die is rolled for which counter, and where an
-    anonymous event stands among the named ones. Face-up counters keep the roster's order. Face-down counters doing the same thing
-    go slowest first: a speed roll shows a counter's speed anyway (6.2), so the order adds
-    nothing to it, where the roster order would say which ship came first."""
+    counters first (in the roster's order, which is public), then face-down ones by what
+    they are doing. The roster order would tell face-down counters apart: which die is
+    rolled for which counter, and where an anonymous event stands among the named ones.
+    Face-down counters doing the same thing go slowest first: a speed roll shows a
+    counter's speed anyway (6.2), so the order adds nothing to it, where the roster order
+    would say which ship came first."""
     units = list(units)
     if not state.options.variant_18_2:
         return units  # nothing is hidden: the roster order is public
