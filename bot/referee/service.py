@@ -234,7 +234,7 @@ class Referee:
             if record is None or (guild_id is not None and record.guild_id != guild_id):
                 raise RuleViolation("core.game.not_found", "Referee", game=game_id)
             if previous is not None:  # a retried interaction: applied once, answered again
-                return _submitted(record, previous, duplicate=True)
+                return _again(record, previous, user_id, action, seat)
             if record.status != "active":
                 raise RuleViolation(f"core.game.{record.status}", "Referee", game=game_id)
             if expected_version is not None and expected_version != record.version:
@@ -482,7 +482,7 @@ class Referee:
             n=n,
             seat=entry.seat or "",
             version=record.version + 1,
-            events=entry.events,
+            events=_seen_by(entry.events, entry.seat),
             over=over,
         )
 
@@ -515,13 +515,38 @@ def _seat_for(prompts: list[Prompt], held: list[str], action_type: str) -> str |
     return owed[0] if owed else (held[0] if held else None)
 
 
+def _again(
+    record: GameRecord, entry: LogEntry, user_id: str, action: Any, seat: str | None
+) -> Submitted:
+    """The answer to a retried request: only for the user who gave that order, and only for
+    the same order. A key is no password: whoever else sends it, or sends it with another
+    order, is refused and reads nothing of that entry."""
+    same = entry.user_id == user_id and seat in (None, entry.seat)
+    if same:
+        try:
+            parsed = get_ruleset(record.ruleset).parse_action(action)
+        except RuleViolation:
+            same = False
+        else:
+            same = parsed.model_dump(mode="json") == entry.action
+    if not same:
+        raise RuleViolation("core.key.reused", "Referee")
+    return _submitted(record, entry, duplicate=True)
+
+
+def _seen_by(events: list[Event], seat: str | None) -> list[Event]:
+    """What the seat that gave an order may read of its events (the public's, for setup):
+    the caller is handed nothing another seat alone may see."""
+    return [e for e in events if e.visible_to(seat)]
+
+
 def _submitted(record: GameRecord, entry: LogEntry, *, duplicate: bool) -> Submitted:
     return Submitted(
         game_id=record.id,
         n=entry.n,
         seat=entry.seat or "",
         version=record.version,
-        events=entry.events,
+        events=_seen_by(entry.events, entry.seat),
         duplicate=duplicate,
         over=record.status == "over",
     )
