@@ -8,7 +8,8 @@ from typing import Any
 
 import pytest
 
-import tests.vaults  # noqa: F401  (registers the test-only game)
+import tests.e2e.muster  # registers the e2e test game
+import tests.vaults  # noqa: F401  (registers the test-only game: it has hidden things)
 from bot.rules.core import Outcome, Ruleset, RuleViolation, errors
 from bot.rules.core.registry import available, get
 from tests.guards.fuzz import Accepted, Seen, bad_answers, case_states, check_refused, explore

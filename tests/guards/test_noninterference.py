@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+import tests.e2e.muster  # registers the e2e test game
 import tests.vaults  # noqa: F401  (registers the test-only game: it has hidden things)
 from bot.autoplay import random_action
 from bot.referee.fairdice import FairDice
