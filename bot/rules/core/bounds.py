@@ -41,17 +41,20 @@ def _unique(items: list[Any]) -> list[Any]:
     return items
 
 
-def UniqueIds(max_items: int, min_items: int = 0) -> Any:
-    """A list of distinct ids, at most ``max_items`` long: the rules' bound (the units that
-    could take the order), so duplicates and floods are refused before any rule runs."""
-    return Annotated[
-        list[Id], Field(min_length=min_items, max_length=max_items), AfterValidator(_unique)
-    ]
+UniqueIds = Annotated[list[Id], AfterValidator(_unique)]
+"""A list of distinct ids. Bound its length with ``at_most``: ``Annotated[UniqueIds,
+at_most(n)]``, n the units that could take the order, so duplicates and floods are refused
+before any rule runs."""
 
 
-def Count(upper: int, lower: int = 0) -> Any:
-    """A whole number within what the rules could ever allow."""
-    return Annotated[int, Field(ge=lower, le=upper)]
+def at_most(max_items: int, min_items: int = 0) -> Any:
+    """The length bound of a list in an order."""
+    return Field(min_length=min_items, max_length=max_items)
+
+
+def between(lower: int, upper: int) -> Any:
+    """The bounds of a whole number in an order: what the rules could ever allow."""
+    return Field(ge=lower, le=upper)
 
 
 def clip(value: Any, limit: int = EXCERPT) -> Any:

@@ -11,13 +11,13 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from bot.rules.core import Action
-from bot.rules.core.bounds import Count, Id, UniqueIds
+from bot.rules.core.bounds import Id, UniqueIds, at_most, between
 
 SIDE_UNITS = 51
 """The most counters one side has (the Allies' 51 in data/war_at_sea/units.toml; a test
 checks it): no order can name more units than that."""
 
-Ships = UniqueIds(SIDE_UNITS)
+Ships = Annotated[UniqueIds, at_most(SIDE_UNITS)]
 
 
 class Done(Action):
@@ -51,14 +51,14 @@ class Repair(Action):
 
     type: Literal["repair"] = "repair"
     ship: Id
-    points: Count(99, 1)  # type: ignore[valid-type]
+    points: Annotated[int, between(1, 99)]
 
 
 class DeployUboats(Action):
     """War at Sea 8.1: send U-boat flotillas from Germany to a sea area."""
 
     type: Literal["deploy_uboats"] = "deploy_uboats"
-    count: Count(99, 1)  # type: ignore[valid-type]
+    count: Annotated[int, between(1, 99)]
     to: Id
 
 
@@ -137,7 +137,7 @@ class Pursue(Action):
 
     type: Literal["pursue"] = "pursue"
     ships: Ships
-    group: Count(SIDE_UNITS)  # type: ignore[valid-type]
+    group: Annotated[int, between(0, SIDE_UNITS)]
 
 
 class BreakOff(Action):
