@@ -28,7 +28,7 @@ from bot.rules.core import (
     View,
     t,
 )
-from bot.rules.core.bounds import Id, UniqueIds, at_most
+from bot.rules.core.bounds import UNIQUE, Id, at_most
 from bot.rules.core.registry import register
 
 ROADS = ("north", "south", "east")
@@ -43,7 +43,7 @@ class Levy(Action):
 
 class March(Action):
     type: Literal["march"] = "march"
-    roads: Annotated[UniqueIds, at_most(2, 1)]
+    roads: Annotated[list[Id], at_most(2, 1), UNIQUE]
 
 
 class Hold(Action):

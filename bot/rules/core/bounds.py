@@ -41,15 +41,18 @@ def _unique(items: list[Any]) -> list[Any]:
     return items
 
 
-UniqueIds = Annotated[list[Id], AfterValidator(_unique)]
-"""A list of distinct ids. Bound its length with ``at_most``: ``Annotated[UniqueIds,
-at_most(n)]``, n the units that could take the order, so duplicates and floods are refused
-before any rule runs."""
+UNIQUE = AfterValidator(_unique)
+"""No item twice."""
 
 
 def at_most(max_items: int, min_items: int = 0) -> Any:
     """The length bound of a list in an order."""
     return Field(min_length=min_items, max_length=max_items)
+
+
+UniqueIds = Annotated[list[Id], UNIQUE]
+"""A list of distinct ids. Bound it by the units that could take the order, length first so
+a flood is refused before anything reads it: ``Annotated[list[Id], at_most(n), UNIQUE]``."""
 
 
 def between(lower: int, upper: int) -> Any:

@@ -11,13 +11,13 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from bot.rules.core import Action
-from bot.rules.core.bounds import Id, UniqueIds, at_most, between
+from bot.rules.core.bounds import UNIQUE, Id, at_most, between
 
 SIDE_UNITS = 51
 """The most counters one side has (the Allies' 51 in data/war_at_sea/units.toml; a test
 checks it): no order can name more units than that."""
 
-Ships = Annotated[UniqueIds, at_most(SIDE_UNITS)]
+Ships = Annotated[list[Id], at_most(SIDE_UNITS), UNIQUE]
 
 
 class Done(Action):
