@@ -9,9 +9,10 @@ a game in the database can be resumed, and every hint printed is a command that 
 from __future__ import annotations
 
 import hashlib
+import inspect
 import json
 import shlex
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +26,8 @@ from bot.rules.core.registry import get as get_ruleset
 from bot.store import Store
 
 LOCAL_GUILD = "local"
-Chooser = Callable[[Prompt, Screen, str], dict[str, Any]]
+Chooser = Callable[[Prompt, Screen, str], dict[str, Any] | Awaitable[dict[str, Any]]]
+"""Picks the order for a prompt: the menus, or (tests) a program; it may be async."""
 
 
 def local_user(seat: str) -> str:
@@ -169,7 +171,8 @@ class LocalSession:
             seat = seat_name(record.ruleset, prompt.seat, self.lang)
             self.say(f"[{record.id}] {seat}: {render(prompt.title, self.lang)} ({prompt.section})")
             try:
-                action = choose(prompt, self.screen, self.lang)
+                chosen = choose(prompt, self.screen, self.lang)
+                action = await chosen if inspect.isawaitable(chosen) else chosen
             except Cancelled as cancel:
                 if str(cancel) == "q":
                     self.say(self.resume_hint())
