@@ -25,7 +25,7 @@ from discord.ext import commands
 from bot.delivery import Delivery
 from bot.i18n import lang_for, tr
 from bot.i18n.translator import RefereeTranslator
-from bot.interactions import answer_error
+from bot.interactions import answer_error, payload
 from bot.logging import configure
 from bot.referee import Referee
 from bot.referee.deadlines import TickReport
@@ -96,7 +96,7 @@ class RefereeBot(commands.Bot):
             self._store = await Store.open(self.settings.database)
         self._referee = Referee(self._store, clock=self.clock)
         await self.tree.set_translator(RefereeTranslator())
-        self.tree.on_error = self.on_tree_error
+        self.tree.error(self.on_tree_error)
         await self.load_cogs()
         await self.sync_commands()
         self._tasks = [
@@ -185,7 +185,7 @@ class RefereeBot(commands.Bot):
             discord.InteractionType.modal_submit,
         ):
             return
-        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        custom_id = str(payload(interaction).get("custom_id", ""))
         prefix, _, rest = custom_id.partition(":")
         if prefix != PREFIX:
             return

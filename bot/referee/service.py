@@ -21,7 +21,7 @@ from bot.referee.deadlines import TickReport
 from bot.referee.fairdice import FairDice, commitment, new_seed
 from bot.referee.messages import notice, prompt_ids, step_messages
 from bot.referee.settings import GameSettings
-from bot.rules.core import Event, GameState, Prompt, ReplayDice, Ruleset, RuleViolation
+from bot.rules.core import Action, Event, GameState, Prompt, ReplayDice, Ruleset, RuleViolation
 from bot.rules.core.registry import get as get_ruleset
 from bot.store import Commit, Deadline, GameRecord, LogEntry, StaleVersion, Store
 
@@ -348,7 +348,7 @@ class Referee:
         record: GameRecord,
         state: GameState,
         seat: str,
-        action: BaseModel,
+        action: Action,
         key: str,
         fired: tuple[str, str],
     ) -> Submitted:
@@ -389,11 +389,11 @@ class Referee:
     async def _apply(
         self,
         record: GameRecord,
-        ruleset: Ruleset,  # type: ignore[type-arg]
+        ruleset: Ruleset[Any],
         state: GameState,
         seat: str,
         user_id: str,
-        action: BaseModel,
+        action: Action,
         key: str,
         fired: tuple[str, str] | None = None,
         prompts: list[Prompt] | None = None,
@@ -402,7 +402,7 @@ class Referee:
         if prompts is None:
             prompts = ruleset.prompts(state)
         before = prompt_ids(prompts)
-        outcome = ruleset.apply(state, seat, action, dice, prompts)  # type: ignore[arg-type]
+        outcome = ruleset.apply(state, seat, action, dice, prompts)
         entry = LogEntry(
             n=record.version,
             seat=seat,
@@ -419,7 +419,7 @@ class Referee:
     async def _commit(
         self,
         record: GameRecord,
-        ruleset: Ruleset,  # type: ignore[type-arg]
+        ruleset: Ruleset[Any],
         state: GameState,
         entry: LogEntry,
         before: set[str],

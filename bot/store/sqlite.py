@@ -55,7 +55,7 @@ class Store:
     async def _run(self, fn: Callable[[sqlite3.Connection], T]) -> T:
         # aiosqlite runs callables on its connection thread in order; its public API offers no
         # way to run several statements as one call, so we use the same internal it uses.
-        return await self._conn._execute(fn, self._conn._conn)  # type: ignore[no-any-return]
+        return await self._conn._execute(fn, self._conn._conn)
 
     # --- games and seats ----------------------------------------------------------------
     async def create_game(self, record: GameRecord) -> None:
