@@ -3,6 +3,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/fonts.sh
+bash scripts/postgres.sh || echo "warning: PostgreSQL could not be installed; its tests will be skipped" >&2
 bash scripts/venv.sh "[dev]"
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .

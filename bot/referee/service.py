@@ -7,10 +7,11 @@ written in one transaction with its rolls, the new deadlines and the outgoing me
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import secrets as pysecrets
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict
@@ -358,9 +359,15 @@ class Referee:
         ruleset = get_ruleset(record.ruleset)
         return await self._apply(record, ruleset, state, seat, SYSTEM_USER, action, key, fired)
 
-    def lock(self, game_id: str) -> asyncio.Lock:
-        # Submissions to one game are serialised; different games proceed in parallel.
-        return self._locks.setdefault(game_id, asyncio.Lock())
+    @contextlib.asynccontextmanager
+    async def lock(self, game_id: str) -> AsyncIterator[None]:
+        """One writer per game: changes to one game are serialised, different games proceed in
+        parallel. The in-process lock is a fast path; the store's lock (a database lock on
+        PostgreSQL) is what keeps other processes out. Everything read under it is read anew
+        (the state cache is checked against the stored version), so a process never acts on a
+        state another process has moved past."""
+        async with self._locks.setdefault(game_id, asyncio.Lock()), self.store.game_lock(game_id):
+            yield
 
     def _remember(self, game_id: str, version: int, state: GameState) -> None:
         self._cache[game_id] = (version, state)
