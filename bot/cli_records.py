@@ -17,17 +17,19 @@ from typing import Any
 from bot.i18n import render, tr
 
 
-def existing_db(path: str | Path, lang: str, *, quiet: bool = False) -> Path | None:
-    """The database file if it exists; else None, after saying so (unless ``quiet``)."""
-    db = Path(path)
-    if db.is_file():
-        return db
+def existing_db(target: str | Path, lang: str, *, quiet: bool = False) -> str | None:
+    """The database if it exists (a PostgreSQL URL is taken as given); else None, after
+    saying so (unless ``quiet``)."""
+    from bot.store.base import is_postgres, sqlite_path
+
+    if is_postgres(target) or Path(sqlite_path(target)).is_file():
+        return str(target)
     if not quiet:
-        print(tr("cli.db.missing", lang, path=str(db)), file=sys.stderr)
+        print(tr("cli.db.missing", lang, path=str(target)), file=sys.stderr)
     return None
 
 
-def bad_db(db: Path, exc: sqlite3.Error, lang: str) -> int:
+def bad_db(db: str, exc: sqlite3.Error, lang: str) -> int:
     print(tr("cli.db.bad", lang, path=str(db), detail=str(exc)), file=sys.stderr)
     return 2
 
@@ -149,21 +151,25 @@ def cmd_games(args: argparse.Namespace, lang: str) -> int:
 
 def cmd_backup(args: argparse.Namespace, lang: str) -> int:
     from bot.store.backup import backup
+    from bot.store.base import is_postgres, sqlite_path
 
     db = existing_db(args.db or _bot_db(), lang)
     if db is None:
         return 2
+    if is_postgres(db):
+        print(tr("cli.backup.postgres", lang), file=sys.stderr)
+        return 2
     try:
-        pages = backup(db, Path(args.file))
+        pages = backup(Path(sqlite_path(db)), Path(args.file))
     except (ValueError, OSError, sqlite3.Error) as exc:
         print(tr("cli.backup.failed", lang, detail=str(exc)), file=sys.stderr)
         return 2
-    print(tr("cli.backup.done", lang, source=str(db), target=args.file, pages=pages))
+    print(tr("cli.backup.done", lang, source=db, target=args.file, pages=pages))
     return 0
 
 
-def _bot_db() -> Path:
+def _bot_db() -> str:
     """The bot's database, as configured (environment or .env)."""
     from bot.settings import Settings
 
-    return Settings().database
+    return str(Settings().database)

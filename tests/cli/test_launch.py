@@ -34,7 +34,7 @@ def test_settings_read_the_token_from_dot_env(
     )
     settings = Settings()
     assert settings.token is not None and settings.token.get_secret_value() == "abc.def"
-    assert settings.database == Path("/data/x.sqlite3")
+    assert settings.database == "/data/x.sqlite3"
     (tmp_path / ".env").write_text("DISCORD_TOKEN=xyz\n", encoding="utf-8")
     token = Settings().token
     assert token is not None and token.get_secret_value() == "xyz"
