@@ -18,7 +18,7 @@ from typing import Any
 
 from bot.i18n import event_text, render, seat_name, tr, violation
 from bot.local.handover import Recaps, Screen, handover
-from bot.local.menu import Cancelled, build_order
+from bot.local.menu import Cancelled, Draft, build_order
 from bot.local.script import ScriptError, ScriptLine, check_seats, message, seat_for
 from bot.referee import Referee
 from bot.rules.core import Event, Prompt, RuleViolation
@@ -34,9 +34,18 @@ def local_user(seat: str) -> str:
     return f"local:{seat}"
 
 
-def menu_chooser(prompt: Prompt, screen: Screen, lang: str) -> dict[str, Any]:
-    """Interactive: the prompt's order forms as numbered menus."""
-    return build_order(prompt, screen.ask, screen.say, lang)
+class MenuChooser:
+    """Interactive: the prompt's order forms as numbered menus. A refused order's choices are
+    kept in the draft for the next menu of the same prompt."""
+
+    def __init__(self) -> None:
+        self.draft = Draft()
+
+    def __call__(self, prompt: Prompt, screen: Screen, lang: str) -> dict[str, Any]:
+        return build_order(prompt, screen.ask, screen.say, lang, self.draft)
+
+    def accepted(self) -> None:
+        self.draft = Draft()
 
 
 class LocalSession:
@@ -121,13 +130,13 @@ class LocalSession:
         *,
         script: list[ScriptLine] | None = None,
         defaults: bool = False,
-        choose: Chooser = menu_chooser,
+        choose: Chooser | None = None,
     ) -> int:
         """Play until the game ends, the script runs out, or the players stop (Ctrl-C or
         Ctrl-D: the game stays stored, and the command to resume it is printed). With
         ``defaults`` every decision after the script is the due seat's default order."""
         try:
-            return await self._loop(script, defaults, choose)
+            return await self._loop(script, defaults, choose or MenuChooser())
         except ScriptError as exc:
             self.say(message(exc, self.lang))
             self.say(self.resume_hint())
@@ -179,7 +188,8 @@ class LocalSession:
                     return 0
                 await self._undo(prompt.seat)
                 continue
-            await self._submit(prompt.seat, action)
+            if await self._submit(prompt.seat, action) and isinstance(choose, MenuChooser):
+                choose.accepted()
 
     async def _scripted(self, line: ScriptLine, prompts: list[Prompt]) -> bool:
         seat = seat_for(line, prompts)
