@@ -139,6 +139,10 @@ class Store:
     async def load(self, game_id: str) -> LoadedGame | None:
         return await self._run(lambda c: q.load_game(c, game_id))
 
+    async def load_at(self, game_id: str, version: int) -> LoadedGame | None:
+        """The newest snapshot before ``version`` and the entries that replay it to there."""
+        return await self._run(lambda c: q.load_game_at(c, game_id, version))
+
     async def log(self, game_id: str) -> list[LogEntry]:
         return await self._run(lambda c: q.select_log(c, game_id, after=-1))
 
@@ -186,9 +190,23 @@ class Store:
     async def pending(self, limit: int = 100) -> list[OutboxMessage]:
         return await self._run(lambda c: q.select_pending(c, limit))
 
-    async def delivered(self, message_id: int) -> None:
+    async def delivered(
+        self, *message_ids: int, lane: tuple[str, str, str, str] | None = None
+    ) -> None:
+        """Mark these sent (dropping their bodies) and, with ``lane`` (game id, audience,
+        waiting seats, map digest), remember what that thread or DM was last shown, in the same
+        transaction."""
         now = time.time()
-        await self._run(lambda c: _tx(c, lambda: q.mark_delivered(c, message_id, now)))
+
+        def work(c: sqlite3.Connection) -> None:
+            q.mark_delivered(c, list(message_ids), now)
+            if lane is not None:
+                q.upsert_lane(c, *lane, now)
+
+        await self._run(lambda c: _tx(c, lambda: work(c)))
+
+    async def lane(self, game_id: str, audience: str) -> tuple[str, str] | None:
+        return await self._run(lambda c: q.select_lane(c, game_id, audience))
 
     async def failed(self, message_id: int, error: str, *, give_up: bool = False) -> None:
         now = time.time() if give_up else None
