@@ -371,7 +371,12 @@ class Referee:
             self._cache.popitem(last=False)
 
     async def _replay(self, game_id: str, skip: int | None = None) -> GameState:
-        loaded = await self.store.load(game_id)
+        # Skipping the last entry (an undo) is the state at the version before it: from the
+        # newest snapshot before it (the newest one may hold that very entry).
+        if skip is None:
+            loaded = await self.store.load(game_id)
+        else:
+            loaded = await self.store.load_at(game_id, skip)
         if loaded is None:
             raise RuleViolation("core.game.not_found", "Referee", game=game_id)
         ruleset = get_ruleset(loaded.record.ruleset)

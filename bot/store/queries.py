@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import base64
 import json
 import sqlite3
+import zlib
 from typing import Any
 
 from bot.rules.core import Event, Roll, Text
@@ -18,6 +20,25 @@ _UPDATABLE = {"channel_id", "thread_id", "settings", "status", "options", "scena
 
 def _dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+
+
+PACKED = "z:"
+PACK_ABOVE = 512
+
+
+def pack(text: str) -> str:
+    """Large JSON (a state snapshot, a combat's events) stored compressed: zlib, then base64
+    so the column stays text on every backend, marked with a prefix JSON never starts with.
+    A War at Sea snapshot goes from 37 KB to under 4 KB; small values are kept as they are."""
+    if len(text) <= PACK_ABOVE:
+        return text
+    return PACKED + base64.b64encode(zlib.compress(text.encode(), 6)).decode("ascii")
+
+
+def unpack(stored: str) -> str:
+    if not stored.startswith(PACKED):
+        return stored  # plain JSON: small, or written before packing existed
+    return zlib.decompress(base64.b64decode(stored[len(PACKED) :])).decode()
 
 
 def _game(row: tuple[Any, ...]) -> GameRecord:
@@ -131,7 +152,7 @@ def write_commit(c: sqlite3.Connection, m: Commit) -> None:
             e.user_id,
             e.key,
             _dumps(e.action),
-            _dumps([ev.model_dump(mode="json", exclude_defaults=True) for ev in e.events]),
+            pack(_dumps([ev.model_dump(mode="json", exclude_defaults=True) for ev in e.events])),
             int(e.reveals),
             e.created_at,
         ),
@@ -154,7 +175,7 @@ def write_commit(c: sqlite3.Connection, m: Commit) -> None:
     if m.snapshot is not None:
         c.execute(
             "INSERT OR REPLACE INTO snapshots (game_id, n, state) VALUES (?, ?, ?)",
-            (m.game_id, e.n, m.snapshot),
+            (m.game_id, e.n, pack(m.snapshot)),
         )
         prune_snapshots(c, m.game_id)
     if m.fired_deadline is not None:
@@ -212,7 +233,7 @@ def _entries(c: sqlite3.Connection, game_id: str, rows: list[tuple[Any, ...]]) -
             user_id=user,
             key=key,
             action=json.loads(action),
-            events=[Event.model_validate(e) for e in json.loads(events)],
+            events=[Event.model_validate(e) for e in json.loads(unpack(events))],
             rolls=rolls.get(n, []),
             reveals=bool(reveals),
             undone=bool(undone),
@@ -254,7 +275,7 @@ def load_game(c: sqlite3.Connection, game_id: str) -> LoadedGame | None:
         record=record,
         seats=select_seats(c, game_id),
         snapshot_n=snap[0] if snap else None,
-        snapshot=snap[1] if snap else None,
+        snapshot=unpack(snap[1]) if snap else None,
         tail=tail,
     )
 
@@ -280,7 +301,7 @@ def load_game_at(c: sqlite3.Connection, game_id: str, version: int) -> LoadedGam
         record=record,
         seats=select_seats(c, game_id),
         snapshot_n=snap[0] if snap else None,
-        snapshot=snap[1] if snap else None,
+        snapshot=unpack(snap[1]) if snap else None,
         tail=tail,
     )
 

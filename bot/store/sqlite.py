@@ -43,7 +43,11 @@ class Store:
         store = cls(conn, str(path))
         try:
             await store._run(lambda c: _configure(c, busy_timeout_ms))
+            before = await store.user_version()
             await store._run(migrate)
+            if 0 < before < COMPACTED <= await store.user_version():
+                # Migration 4 dropped the bodies of delivered messages: give the space back.
+                await store._run(_vacuum)
         except BaseException:
             await conn.close()  # its worker thread is not a daemon: left open, the process hangs
             raise
@@ -245,6 +249,15 @@ def _configure(conn: sqlite3.Connection, busy_timeout_ms: int) -> None:
     conn.execute("PRAGMA wal_autocheckpoint = 20000")
     conn.execute("PRAGMA foreign_keys = ON")
     conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+
+
+COMPACTED = 4
+"""The migration that shrinks what older versions stored (0004_compact_outbox.sql)."""
+
+
+def _vacuum(conn: sqlite3.Connection) -> None:
+    conn.execute("VACUUM")
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
 
 
 def _tx(conn: sqlite3.Connection, body: Callable[[], T]) -> T:
