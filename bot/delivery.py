@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import io
 import logging
 import time
@@ -74,8 +75,14 @@ class Delivery:
         map_pool: PoolKind = "thread",
         map_workers: int | None = None,
         merge_seconds: float = 0.0,
+        lease_seconds: float = 60.0,
+        owner: str = "referee",
     ) -> None:
         self.bot = bot
+        self.lease_seconds = lease_seconds
+        self.owner = owner
+        """This process's name on the outbox leases it holds (Store.claim)."""
+        self.claim_batch = 1000
         self.poll_seconds = poll_seconds
         self.retry_seconds = retry_seconds
         self.max_attempts = max_attempts
@@ -145,14 +152,20 @@ class Delivery:
                 running = list(self._running.values())
                 if not running:
                     return self.delivered - start
-                await asyncio.wait(running)
-                if not started and not any(t.result() for t in running if not t.cancelled()):
+                before = self.delivered
+                # Claim again (renewing this process's leases) before they could lapse.
+                await asyncio.wait(running, timeout=self.lease_seconds / 2)
+                if not started and self.delivered == before and all(t.done() for t in running):
                     return self.delivered - start
 
     # --- scheduling ----------------------------------------------------------------------------
     async def _schedule(self, *, flush: bool) -> int:
-        """Start a worker for every idle lane with messages ready; returns how many started."""
-        batch = await self.bot.store.pending(1000)
+        """Start a worker for every idle lane with messages ready; returns how many started.
+
+        Several processes may share the outbox: this one sends only what it holds the lease of
+        (Store.claim, which also renews its leases), never while an earlier message of the same
+        game and audience is leased to another."""
+        batch = await self.bot.store.claim(self.owner, self.claim_batch, self.lease_seconds)
         ids = {m.id for m in batch}
         self._settled &= ids  # what a worker settled while this read ran may still be in it
         lanes: dict[Lane, list[OutboxMessage]] = {}
@@ -228,6 +241,7 @@ class Delivery:
             # Not a Discord game (the CLI's): not ours to deliver or to mark.
             self._foreign.add(head.game_id)
             return False
+        await self.bot.learn_guild(record.guild_id)
         try:
             if head.audience == PUBLIC:
                 lane_mark = await self._public(record, run)
@@ -332,7 +346,9 @@ class Delivery:
         # Ping the seats waited for only when the side to move changed (issue 12).
         ping = head.kind != "step" or last_lane is None or last_lane[0] != waiting
         channel = self.bot.get_partial_messageable(int(target), guild_id=int(record.guild_id))
-        await _send(channel.send, present.split(text), MENTIONS if ping else QUIET, file=file)
+        await _send(
+            channel.send, run, present.split(text), MENTIONS if ping else QUIET, file=file
+        )
         if head.kind in STATUS_NOTICES and self.status_changed is not None:
             try:
                 await self.status_changed(record)
@@ -359,7 +375,7 @@ class Delivery:
         file, mark = await self._map(view, await self.bot.store.lane(record.id, seat), "view.png")
         user = self.bot.get_user(int(holder)) or await self.bot.fetch_user(int(holder))
         try:
-            await _send(user.send, present.split(text), MENTIONS, file=file, **extra)
+            await _send(user.send, run, present.split(text), MENTIONS, file=file, **extra)
         except discord.Forbidden:
             # Closed DMs: keep it for the user's next interaction, never post it publicly.
             for message in run:
@@ -411,8 +427,18 @@ def _run(messages: list[OutboxMessage], i: int) -> list[OutboxMessage]:
     return messages[i:j]
 
 
+def nonce(run: Sequence[OutboxMessage], part: int = 0, text: str = "") -> str:
+    """A sent message's nonce, the same whichever process sends it: Discord creates one
+    message per nonce (enforce_nonce, which discord.py sets), so a send repeated after its
+    process died between sending and marking it delivered is not shown twice. A run merged
+    differently on the retry, or another part of a split text, gets another nonce."""
+    key = "|".join([*(m.dedupe for m in run), str(part), text])
+    return "o" + hashlib.sha256(key.encode()).hexdigest()[:20]
+
+
 async def _send(
     send: Callable[..., Awaitable[Any]],
+    run: Sequence[OutboxMessage],
     parts: list[str],
     mentions: discord.AllowedMentions,
     *,
@@ -425,4 +451,4 @@ async def _send(
         extra: dict[str, Any] = dict(last) if n == len(parts) - 1 else {}
         if n == len(parts) - 1 and file is not None:
             extra["file"] = file
-        await send(part, allowed_mentions=mentions, **extra)
+        await send(part, allowed_mentions=mentions, nonce=nonce(run, n, part), **extra)

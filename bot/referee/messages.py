@@ -15,7 +15,7 @@ from bot.store import Deadline, OutboxMessage
 
 
 def step_messages(
-    ruleset: Ruleset,  # type: ignore[type-arg]
+    ruleset: Ruleset[Any],
     game_id: str,
     n: int,
     events: list[Event],

@@ -43,7 +43,7 @@ async def _finished_game(store: Store) -> str:
 
 
 def _age(path: Path, game: str) -> None:
-    """Make the file what an older referee left: schema version 3, every message delivered
+    """Make the file what an older referee left: schema version 4, every message delivered
     with a full view in it, snapshots along the way, the old cadence in the settings."""
     with sqlite3.connect(path, isolation_level=None) as db:
         log = db.execute("SELECT n, action, seat FROM actions ORDER BY n").fetchall()
@@ -64,7 +64,7 @@ def _age(path: Path, game: str) -> None:
             "UPDATE games SET settings = REPLACE(settings, ?, ?)",
             ('"snapshot_every":null', '"snapshot_every":25'),
         )
-        db.execute("PRAGMA user_version = 3")
+        db.execute("PRAGMA user_version = 4")
         db.execute("COMMIT")
         db.execute("VACUUM")
         db.execute("PRAGMA wal_checkpoint(TRUNCATE)")

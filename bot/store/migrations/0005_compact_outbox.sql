@@ -1,6 +1,6 @@
 -- Issue 9: settled outbox messages keep no body (the log, rolls and snapshots are the record;
 -- a closed-DM notice needs only the row's game), and only the newest two snapshots per game are
--- kept (the last for a cold load, the one before for an undo). Portable SQL (SQLite, PostgreSQL).
+-- kept (the last for a cold load, the one before for an undo). The same statements as postgres/0005_compact_outbox.sql.
 UPDATE outbox SET payload = '{}' WHERE delivered_at IS NOT NULL;
 
 DELETE FROM snapshots WHERE (
