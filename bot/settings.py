@@ -1,4 +1,5 @@
-"""Process settings, read from the environment (prefix ``REFEREE_``; ``DISCORD_TOKEN`` too)."""
+"""Process settings, read from the environment (prefix ``REFEREE_``; ``DISCORD_TOKEN`` too) or
+from a ``.env`` file in the working directory."""
 
 from __future__ import annotations
 
@@ -15,7 +16,14 @@ from bot.referee.settings import ExpiryPolicy
 
 
 class Settings(BaseSettings):
-    model_config = SettingsConfigDict(env_prefix="REFEREE_", extra="ignore", populate_by_name=True)
+    # A `.env` file in the working directory is read too (the environment wins over it).
+    model_config = SettingsConfigDict(
+        env_prefix="REFEREE_",
+        env_file=".env",
+        env_file_encoding="utf-8",
+        extra="ignore",
+        populate_by_name=True,
+    )
 
     token: SecretStr | None = Field(
         default=None, validation_alias=AliasChoices("REFEREE_TOKEN", "DISCORD_TOKEN")

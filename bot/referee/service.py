@@ -344,7 +344,11 @@ class Referee:
         self, game_id: str, audience: str | None, *, full: bool = False
     ) -> dict[str, Any]:
         record = await self.game(game_id)
-        return exports.build(record, await self.store.log(game_id), audience, full)
+        final = None
+        if record.status in ("over", "abandoned") and record.version > 0:
+            _, state = await self.state(game_id, record)
+            final = (get_ruleset(record.ruleset), state)
+        return exports.build(record, await self.store.log(game_id), audience, full, final)
 
     async def apply_as_referee(
         self,

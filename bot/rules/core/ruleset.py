@@ -118,6 +118,11 @@ class Ruleset(ABC, Generic[S]):
     @abstractmethod
     def view(self, state: S, audience: str | None) -> View: ...
 
+    def headline(self, view: View) -> Text:
+        """Where the game stands for this view's audience in one line (turn, phase, score),
+        shown when a seat takes the keyboard. Built from the view only."""
+        return view.status
+
     def names(self) -> dict[str, Label]:
         """Display names of the ids that orders and refusals carry (ships, places): public,
         static facts of the game. Messages show these instead of ids."""

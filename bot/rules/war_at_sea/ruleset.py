@@ -16,6 +16,8 @@ from bot.rules.core import (
     Ruleset,
     RuleViolation,
     Scenario,
+    Text,
+    View,
     narrow,
     t,
 )
@@ -75,6 +77,20 @@ class WarAtSea(Ruleset[WarAtSeaState]):
 
     def view(self, state: WarAtSeaState, audience: str | None) -> WarAtSeaView:
         return build_view(state, audience, turn.prompts(state))
+
+    def headline(self, view: View) -> Text:
+        """Turn, phase and score (17.2: positive favours the Axis) from the audience's view."""
+        assert isinstance(view, WarAtSeaView)
+        if view.result is not None:
+            return view.result.summary
+        lead = "axis" if view.score > 0 else "allies" if view.score < 0 else "even"
+        return t(
+            "was.headline",
+            turn=view.turn,
+            turns=view.turns,
+            phase=t(f"was.phase.{view.phase}").model_dump(),
+            score=t(f"was.headline.score.{lead}", points=abs(view.score)).model_dump(),
+        )
 
     def names(self) -> dict[str, Label]:
         """Ships by their counter names, places by their localised names."""
