@@ -73,6 +73,7 @@ class WarAtSeaCog(commands.Cog):
         # The end-of-game notice is delivered from the outbox like every message (once, with
         # retries); this game only adds its lines to it.
         present.register_summary(RULESET, _summary)
+        present.register_score(RULESET, _score)
 
     # --- finding the decision an order answers ----------------------------------------------
     async def _record(self, ctx: Ctx, game: str | None) -> GameRecord:
@@ -316,6 +317,13 @@ class WarAtSeaCog(commands.Cog):
     async def _refuel(self, interaction: discord.Interaction, current: str) -> Choices:
         forms = await self._forms(interaction, "refuel")
         return pick_one(options(forms, "ship"), current, lang_of(interaction))
+
+
+def _score(view: View, lang: str) -> str:
+    """The thread's situation line carries the score (War at Sea 17.2: the Axis minus the
+    Allies, so positive favours the Axis)."""
+    assert isinstance(view, WarAtSeaView)  # present validates it with the game's view model
+    return tr("discord.was.score", lang, score=f"{view.score:+d}")
 
 
 def _summary(view: View, lang: str) -> list[str]:

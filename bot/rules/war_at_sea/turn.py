@@ -15,6 +15,7 @@ from bot.rules.war_at_sea import (
     board,
     control,
     convoys,
+    hiding,
     movement,
     ports,
     refuel,
@@ -124,7 +125,7 @@ def _to(phase: Phase) -> Callable[[WarAtSeaState, Dice], list[Event]]:
 def _combat_begins(state: WarAtSeaState, dice: Dice) -> list[Event]:
     PHASES.goto(state, "combat")
     state.combat = CombatState()
-    return [ev("was.combat_begins")]
+    return [ev("was.combat_begins"), *hiding.reveal_for_combat(state)]
 
 
 def _combat(state: WarAtSeaState, dice: Dice) -> list[Event]:
