@@ -23,7 +23,8 @@ from bot.rules.core.registry import get as get_ruleset
 
 ROOT = Path(__file__).resolve().parents[1]
 _NUMBER = r"(\d{1,2}(?:\.\d{1,2})?)"
-_BARE = re.compile(r"(?<![\d.])(\d{1,2}\.\d{1,2})(?![\d.]|[a-z])")
+# A bare section number: not part of a longer number, not a measure ("0.7 ms", "2.5 KB").
+_BARE = re.compile(r"(?<![\d.])([1-9]\d?\.\d{1,2})(?![\d.]|[a-z]|\s*(?:ms|s|KB|MB|%)\b)")
 _CASE_NAME = re.compile(r"^(\d{2})_(\d{1,2})_")
 
 

@@ -32,7 +32,7 @@ def test_the_index_points_at_the_code_and_the_cases_of_a_section() -> None:
 def test_citations_are_read_from_strings_docstrings_and_comments_only() -> None:
     source = '''"""Docstring citing (12.3)."""
 x = RuleViolation("code", "War at Sea 6.4")
-y = 0.5 * 2.25  # a comment citing 15.6
+y = 0.5 * 2.25  # a comment citing 15.6, not the 2.5 ms it takes
 z = "version 3.14"
 '''
     assert cited_in_source(source, "War at Sea") == {"12.3", "6.4", "15.6"}

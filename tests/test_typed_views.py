@@ -51,9 +51,12 @@ def test_a_renamed_field_is_refused_at_the_door() -> None:
 
 def test_the_presenter_reads_the_status_of_a_payload_view() -> None:
     raw = _json_view()
-    text = present.public_step("g1", "war-at-sea", {"view": raw, "events": []}, {}, "en")
+    line = present.situation("war-at-sea", raw, "en")
     status = present.view_status(RULESET.load_view(raw), "en")
-    assert status and status in text
+    assert status and line.startswith(status)
+    assert present.situation("war-at-sea", RULESET.load_view(raw), "en") == line
+    with pytest.raises(ValidationError):
+        present.situation("war-at-sea", {**raw, "score": "high"}, "en")
 
 
 def test_a_ruleset_without_its_view_model_is_not_registered() -> None:

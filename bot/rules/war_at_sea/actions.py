@@ -32,6 +32,7 @@ EndType = Literal[
     "moves_done",
     "repairs_done",
     "uboats_done",
+    "convoys_done",
     "refuel_done",
     "returns_done",
     "groups_done",
@@ -39,9 +40,10 @@ EndType = Literal[
     "keep_pursuing",
 ]
 """What a seat may say it has finished: its set-up (4.3), its moves (6), its repairs (15.2),
-its U-boat deployment (8.1), its refuelling (14.2), its returns to port (12.3), its escape
-groups (11.3), its pursuers (11.4), or breaking off (11.5: the rest keep pursuing). The
-phase and battle-step tables (turn.PHASES, combat/steps.STEPS) say which ends which."""
+its U-boat deployment (8.1), its convoys (13.2), its refuelling (14.2), its returns to port
+(12.3), its escape groups (11.3), its pursuers (11.4), or breaking off (11.5: the rest keep
+pursuing). The phase and battle-step tables (turn.PHASES, combat/steps.STEPS) say which ends
+which."""
 
 
 class Finish(Action):

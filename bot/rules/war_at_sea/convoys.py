@@ -90,8 +90,8 @@ def prompts(state: WarAtSeaState) -> list[Prompt]:
                 kind="was.convoy",
                 title=t("was.prompt.convoy"),
                 section="War at Sea 13.2",
-                forms=(plain("done", "was.form.convoy_none"),),
-                default={"type": "done"},
+                forms=(plain("convoys_done", "was.form.convoy_none"),),
+                default={"type": "convoys_done"},
             )
         ]
     choices = [

@@ -277,6 +277,8 @@ PHASES: Table[Phase, WarAtSeaState] = Table(
             prompts=convoys.prompts,
             run=_convoys_done,
             next=("refuel",),
+            end="convoys_done",
+            on_end=_finished,
         ),
         Step(
             "refuel",
