@@ -23,6 +23,7 @@ BENCHES = {
     "war-at-sea": "bot.benches.war_at_sea",
     "war-at-sea-render": "bot.benches.war_at_sea_render",
     "discord": "bot.benches.discord",
+    "delivery": "bot.benches.delivery",
 }
 
 

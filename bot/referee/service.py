@@ -192,6 +192,11 @@ class Referee:
         self._remember(game_id, record.version, state)
         return record, state
 
+    def cached_state(self, game_id: str, version: int) -> GameState | None:
+        """The cached state if it is the one at ``version`` (delivery builds views from it)."""
+        cached = self._cache.get(game_id)
+        return cached[1] if cached is not None and cached[0] == version else None
+
     async def prompts(self, game_id: str, user_id: str) -> list[Prompt]:
         """The open decisions this user owes in this game (over all the seats they hold)."""
         record = await self.game(game_id)
@@ -263,16 +268,17 @@ class Referee:
             before = prompt_ids(ruleset.prompts(state_now))
             state = await self._replay(game_id, skip=last.n)
             now = self.clock()
-            deadlines = self._deadlines(record, ruleset.prompts(state), now)
+            prompts = ruleset.prompts(state)
+            deadlines = self._deadlines(record, prompts, now)
             messages = step_messages(
                 ruleset,
                 game_id,
                 record.version,
-                state,
                 [Event(kind="core.undone", params={"seat": last.seat})],
                 before,
                 deadlines,
                 now,
+                prompts,
             )
             try:
                 await self.store.undo(game_id, last.n, record.version, deadlines, messages)
@@ -376,7 +382,12 @@ class Referee:
             self._cache.popitem(last=False)
 
     async def _replay(self, game_id: str, skip: int | None = None) -> GameState:
-        loaded = await self.store.load(game_id)
+        # Skipping the last entry (an undo) is the state at the version before it: from the
+        # newest snapshot before it (the newest one may hold that very entry).
+        if skip is None:
+            loaded = await self.store.load(game_id)
+        else:
+            loaded = await self.store.load_at(game_id, skip)
         if loaded is None:
             raise RuleViolation("core.game.not_found", "Referee", game=game_id)
         ruleset = get_ruleset(loaded.record.ruleset)
@@ -390,7 +401,9 @@ class Referee:
             if entry.n == skip or entry.seat is None:
                 continue
             action = ruleset.parse_action(entry.action)
-            state = ruleset.apply(state, entry.seat, action, ReplayDice(entry.rolls)).state
+            # In place: the state was just loaded from the snapshot and is ours alone.
+            dice = ReplayDice(entry.rolls)
+            state = ruleset.apply(state, entry.seat, action, dice, copy=False).state
         return state
 
     async def _apply(
@@ -439,7 +452,7 @@ class Referee:
         prompts = ruleset.prompts(state)
         deadlines = [] if over else self._deadlines(record, prompts, now)
         messages = extra + step_messages(
-            ruleset, record.id, entry.n, state, entry.events, before, deadlines, now, prompts
+            ruleset, record.id, entry.n, entry.events, before, deadlines, now, prompts
         )
         if over:
             messages.append(
@@ -452,11 +465,12 @@ class Referee:
                     result=state.result.model_dump(mode="json") if state.result else None,
                     seed=record.seed.hex(),
                     commitment=record.commitment,
-                    view=ruleset.view(state, None).model_dump(mode="json"),
+                    n=entry.n,
                 )
             )
         snapshot = None
-        if entry.n == 0 or over or entry.n % settings.snapshot_every == 0:
+        every = settings.snapshot_every or ruleset.snapshot_every
+        if entry.n == 0 or over or entry.n % every == 0:
             snapshot = state.model_dump_json()
         commit = Commit(
             game_id=record.id,
