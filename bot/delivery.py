@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import hashlib
 import io
 import logging
@@ -185,9 +186,12 @@ class Delivery:
                 continue  # keep the order within a thread or a DM
             task = asyncio.create_task(self._lane(lane, messages, flush))
             self._running[lane] = task
-            task.add_done_callback(lambda _t, lane=lane: self._running.pop(lane, None))
+            task.add_done_callback(functools.partial(self._lane_done, lane))
             started += 1
         return started
+
+    def _lane_done(self, lane: Lane, _task: asyncio.Task[int]) -> None:
+        self._running.pop(lane, None)
 
     async def _lane(self, lane: Lane, messages: list[OutboxMessage], flush: bool) -> int:
         """Deliver one lane's messages in order; stop at one that must wait (a retry, or steps
