@@ -186,11 +186,11 @@ class Delivery:
                 continue  # keep the order within a thread or a DM
             task = asyncio.create_task(self._lane(lane, messages, flush))
             self._running[lane] = task
-            task.add_done_callback(functools.partial(self._lane_done, lane))
+            task.add_done_callback(functools.partial(self._finished, lane))
             started += 1
         return started
 
-    def _lane_done(self, lane: Lane, _task: asyncio.Task[int]) -> None:
+    def _finished(self, lane: Lane, _task: asyncio.Task[int]) -> None:
         self._running.pop(lane, None)
 
     async def _lane(self, lane: Lane, messages: list[OutboxMessage], flush: bool) -> int:
@@ -350,9 +350,7 @@ class Delivery:
         # Ping the seats waited for only when the side to move changed (issue 12).
         ping = head.kind != "step" or last_lane is None or last_lane[0] != waiting
         channel = self.bot.get_partial_messageable(int(target), guild_id=int(record.guild_id))
-        await _send(
-            channel.send, run, present.split(text), MENTIONS if ping else QUIET, file=file
-        )
+        await _send(channel.send, run, present.split(text), MENTIONS if ping else QUIET, file=file)
         if head.kind in STATUS_NOTICES and self.status_changed is not None:
             try:
                 await self.status_changed(record)
