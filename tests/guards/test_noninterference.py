@@ -150,7 +150,7 @@ def test_the_check_catches_events_in_roster_order(monkeypatch: pytest.MonkeyPatc
         (game, state, seat, raw, n, _at_sea(state))
         for game, state, seat, raw, step, n in _states({"variant_18_2": True})
         if state.phase == "return_allies"
-        and raw == {"type": "done"}
+        and raw["type"] in ("done", "returns_done")  # the end of the returns (12.3)
         and len(
             {
                 e.params["origin"]
