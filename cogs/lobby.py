@@ -3,7 +3,6 @@ leave, start, status, list, and the management commands (bodies in cogs/_admin.p
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 import discord
@@ -152,9 +151,9 @@ class Lobby(commands.Cog):
             await ctx.send(ctx.t("discord.lobby.started", game=record.id))
 
     async def _start(self, ctx: Ctx, game_id: str) -> None:
-        record = await self.bot.referee.game(game_id, ctx.guild_id)
-        seated = ctx.user_id in (await self.bot.store.seats(game_id)).values()
-        if not (seated or record.created_by == ctx.user_id or ctx.is_manager()):
+        seated = await self.bot.referee.seated(game_id, ctx.user_id, ctx.guild_id)
+        record = seated.record
+        if not (seated.held or record.created_by == ctx.user_id or ctx.is_manager()):
             raise Refusal("discord.error.not_in_game", game=game_id)
         await self.bot.referee.start(game_id, ctx.user_id)
         self.bot.delivery.wake()
@@ -196,11 +195,13 @@ class Lobby(commands.Cog):
     @describe("everything")
     async def list_(self, interaction: discord.Interaction, everything: bool = False) -> None:
         async with guard(interaction) as ctx:
-            records = await self.bot.store.games(ctx.guild_id, None if everything else LIVE)
+            referee = self.bot.referee
+            # The newest 20 only, from the index (a server may keep thousands of old games).
+            shown = await referee.games(ctx.guild_id, None if everything else LIVE, newest=20)
+            all_seats = await referee.seats_of([r.id for r in shown])
             lines = []
-            shown = records[-20:]
-            all_seats = await asyncio.gather(*(self.bot.store.seats(r.id) for r in shown))
-            for record, seats in zip(shown, all_seats, strict=True):
+            for record in shown:
+                seats = all_seats[record.id]
                 who = ", ".join(present.mention(u) for u in seats.values()) or "—"
                 lines.append(
                     ctx.t(
@@ -299,7 +300,7 @@ class Lobby(commands.Cog):
             record = await ctx.game(str(interaction.namespace.game or "") or None)
         except (Refusal, RuleViolation):
             return []
-        holders = await self.bot.store.seats(record.id)
+        holders = await self.bot.referee.seats(record.id)
         out = []
         for seat in get_ruleset(record.ruleset).seats:
             if free_only and seat in holders:

@@ -65,15 +65,40 @@ class Store:
         return await self._run(lambda c: q.select_game(c, game_id))
 
     async def games(
-        self, guild_id: str | None = None, statuses: tuple[GameStatus, ...] | None = None
+        self,
+        guild_id: str | None = None,
+        statuses: tuple[GameStatus, ...] | None = None,
+        *,
+        newest: int | None = None,
     ) -> list[GameRecord]:
-        return await self._run(lambda c: q.select_games(c, guild_id, statuses))
+        """Oldest first; ``newest`` keeps only that many of the newest."""
+        return await self._run(lambda c: q.select_games(c, guild_id, statuses, newest))
+
+    async def game_by_thread(self, thread_id: str) -> GameRecord | None:
+        """The game whose thread this is (indexed: flat with the number of games)."""
+        return await self._run(lambda c: q.select_game_by_thread(c, thread_id))
+
+    async def game_and_seats(self, game_id: str) -> tuple[GameRecord | None, dict[str, str]]:
+        """A game and its seats in one trip (what every click needs first)."""
+
+        def read(c: sqlite3.Connection) -> tuple[GameRecord | None, dict[str, str]]:
+            record = q.select_game(c, game_id)
+            return record, q.select_seats(c, game_id) if record else {}
+
+        return await self._run(read)
 
     async def seats(self, game_id: str) -> dict[str, str]:
         return await self._run(lambda c: q.select_seats(c, game_id))
 
-    async def games_of_user(self, user_id: str) -> list[tuple[GameRecord, str]]:
-        return await self._run(lambda c: q.select_games_of_user(c, user_id))
+    async def seats_of(self, game_ids: list[str]) -> dict[str, dict[str, str]]:
+        """The seats of several games in one trip."""
+        return await self._run(lambda c: q.select_seats_of(c, list(game_ids)))
+
+    async def games_of_user(
+        self, user_id: str, statuses: tuple[GameStatus, ...] | None = None
+    ) -> list[tuple[GameRecord, str]]:
+        """(game, seat) for every seat the user holds, in games of these statuses."""
+        return await self._run(lambda c: q.select_games_of_user(c, user_id, statuses))
 
     async def set_seat(self, game_id: str, seat: str, user_id: str | None) -> None:
         await self._run(lambda c: _tx(c, lambda: q.upsert_seat(c, game_id, seat, user_id)))

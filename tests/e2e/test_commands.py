@@ -125,11 +125,11 @@ async def test_log_export_settings_undo_and_order_by_name(env: Env) -> None:
 async def test_an_unexpected_error_gets_an_incident_id(
     env: Env, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    async def broken(self: Referee, game_id: str, guild_id: str | None = None) -> Any:
+    async def broken(self: Referee, *args: Any) -> Any:
         raise RuntimeError("the disk is on fire")
 
     game = await env.new_game()
-    monkeypatch.setattr(Referee, "game", broken)
+    monkeypatch.setattr(Referee, "seated", broken)
     handle = await env.fake.slash(env.world.alice, env.world.channel, "orders", {"game": game.id})
     reply = await handle.response()
     assert reply.ephemeral and "incident id" in reply.content and "fire" not in reply.content
