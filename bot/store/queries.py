@@ -393,6 +393,44 @@ def take_notices(c: sqlite3.Connection, user_id: str, now: float) -> list[Outbox
     return [_message(r) for r in rows]
 
 
+def copy_game(
+    c: sqlite3.Connection,
+    source: str,
+    new_id: str,
+    overrides: dict[str, Any],
+    seats: dict[str, str],
+) -> None:
+    """A copy of a stored game under another id: its record (with ``overrides``), these
+    seats, its log with its rolls and its latest snapshot (what loading it needs); not its
+    messages. For benches that need many realistic games quickly."""
+    keys = [k.strip() for k in _GAME_COLUMNS.split(",")]
+    picked = ", ".join("?" if k in overrides else k for k in keys[1:])
+    c.execute(
+        f"INSERT INTO games ({_GAME_COLUMNS}) SELECT ?, {picked} FROM games WHERE id = ?",
+        (new_id, *(overrides[k] for k in keys[1:] if k in overrides), source),
+    )
+    c.executemany(
+        "INSERT INTO seats (game_id, seat, user_id) VALUES (?, ?, ?)",
+        [(new_id, seat, user) for seat, user in seats.items()],
+    )
+    c.execute(
+        "INSERT INTO actions (game_id, n, seat, user_id, key, action, events, reveals, undone,"
+        " created_at) SELECT ?, n, seat, user_id, key, action, events, reveals, undone,"
+        " created_at FROM actions WHERE game_id = ?",
+        (new_id, source),
+    )
+    c.execute(
+        "INSERT INTO rolls (game_id, n, action_n, label, sides, value, private_to)"
+        " SELECT ?, n, action_n, label, sides, value, private_to FROM rolls WHERE game_id = ?",
+        (new_id, source),
+    )
+    c.execute(
+        "INSERT INTO snapshots (game_id, n, state) SELECT ?, n, state FROM snapshots"
+        " WHERE game_id = ? ORDER BY n DESC LIMIT 1",
+        (new_id, source),
+    )
+
+
 def bare_insert(c: sqlite3.Connection, payload: str) -> None:
     c.execute("CREATE TABLE IF NOT EXISTS bench_rows (id INTEGER PRIMARY KEY, payload TEXT)")
     c.execute("INSERT INTO bench_rows (payload) VALUES (?)", (payload,))

@@ -240,6 +240,19 @@ class Store:
         """A bare INSERT+COMMIT of one row, the yardstick `bench core` compares submit with."""
         await self._run(lambda c: _tx(c, lambda: q.bare_insert(c, payload)))
 
+    async def copy_games(
+        self, copies: list[tuple[str, str, dict[str, Any], dict[str, str]]]
+    ) -> None:
+        """(source id, new id, record fields to change, seats) each: copies of stored games
+        with their logs and latest snapshots, in one transaction (benches fill databases
+        with realistic games this way)."""
+
+        def work(c: sqlite3.Connection) -> None:
+            for source, new_id, overrides, seats in copies:
+                q.copy_game(c, source, new_id, overrides, seats)
+
+        await self._run(lambda c: _tx(c, lambda: work(c)))
+
     async def user_version(self) -> int:
         return await self._run(lambda c: int(c.execute("PRAGMA user_version").fetchone()[0]))
 
