@@ -14,7 +14,7 @@ from discord.ext import commands
 from bot import present
 from bot.client import RefereeBot
 from bot.i18n import render, tr
-from bot.interactions import Refusal, lang_of
+from bot.interactions import Refusal, acknowledge, lang_of
 from bot.rules.core import OrderForm, Prompt, RuleViolation
 from bot.store import GameRecord
 from cogs import _orders as orders
@@ -227,6 +227,9 @@ class Play(commands.Cog):
     ) -> None:
         interaction = ctx.interaction
         action = form.build(answers)
+        message = interaction.message
+        retire = message is not None and _only_for(message, record.id, prompt)
+        await acknowledge(interaction)  # the order is checked and applied after the first reply
         # The interaction id is the idempotency key: a retried interaction is applied once.
         await self.bot.referee.submit(
             record.id, ctx.user_id, action, f"discord:{interaction.id}", seat=prompt.seat
@@ -235,17 +238,15 @@ class Play(commands.Cog):
         done = ctx.t(
             "discord.order.given", order=orders.describe(form, answers, ctx.lang), game=record.id
         )
-        message = interaction.message
-        if (
-            message is not None
-            and _only_for(message, record.id, prompt)
-            and not interaction.response.is_done()
-        ):
+        if message is not None and retire and interaction.type is not _COMMAND:
             # The message's controls answered this decision: retire them, keep its text.
             content = present.clip(present.join(message.content, done))
-            await interaction.response.edit_message(content=content, view=None)
+            await interaction.edit_original_response(content=content, view=None)
         else:
             await ctx.send(done)
+
+
+_COMMAND = discord.InteractionType.application_command
 
 
 def _split_order(value: str) -> tuple[str, str, str, str]:

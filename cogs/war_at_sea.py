@@ -20,7 +20,7 @@ from discord.ext import commands
 from bot import present
 from bot.client import RefereeBot
 from bot.i18n import render, tr
-from bot.interactions import Refusal, lang_of
+from bot.interactions import Refusal, acknowledge, lang_of
 from bot.rules.core import OrderForm, Prompt, RuleViolation
 from bot.rules.core.registry import get as get_ruleset
 from bot.store import GameRecord
@@ -109,6 +109,7 @@ class WarAtSeaCog(commands.Cog):
         self, ctx: Ctx, record: GameRecord, prompt: Prompt, form: OrderForm, answers: dict[str, Any]
     ) -> None:
         action = form.build(answers)
+        await acknowledge(ctx.interaction)  # the order is applied after the first reply
         await self.bot.referee.submit(
             record.id, ctx.user_id, action, f"discord:{ctx.interaction.id}", seat=prompt.seat
         )

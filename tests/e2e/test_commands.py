@@ -88,7 +88,7 @@ async def test_log_export_settings_undo_and_order_by_name(env: Env) -> None:
     handle = await fake.slash(
         world.alice, world.channel, "order", {"order": orders[0]["value"], "value": "4"}
     )
-    assert "Order given" in (await handle.response()).content
+    assert "Order given" in await handle.answer()
     handle = await fake.slash(world.alice, world.channel, "undo", {"game": game.id})
     assert "taken back" in (await handle.response()).content
     await env.settle()

@@ -41,7 +41,8 @@ async def test_only_the_holder_acts_and_managers_manage(env: Env) -> None:
     prompt = env.open_dm(world.alice, game, "north")
     assert prompt is not None
     handle = await fake.select(world.alice, prompt, prompt.custom_ids()[0], ["2"])
-    assert "paused" in (await handle.response()).content
+    await handle.answer()  # acknowledged at once; the referee's refusal follows
+    assert "paused" in handle.followups[0].content
     handle = await fake.slash(carol, world.channel, "game resume", {"game": game.id})
     await handle.response()
 

@@ -150,7 +150,7 @@ class Campaign:
         }[kind]()
         channel = None if dm else self.thread
         handle = await self.fake.slash(self.user(seat), channel, WAS_COMMANDS[kind], options)
-        return (await handle.response()).content or ""
+        return await handle.answer()
 
     async def components(self, prompt: Prompt, action: dict[str, Any], *, fresh: bool) -> str:
         user = self.user(prompt.seat)
@@ -183,8 +183,7 @@ class Campaign:
             assert (await opened.response()).type == 9  # a modal
             values = {c.name: modal_value(c.kind, answers[c.name]) for c in form.inputs}
             handle = await opened.submit_modal(values)
-        reply = await handle.response()
-        return reply.content or handle.text()
+        return await handle.answer()
 
     def dm_with(self, user: FakeUser, custom_id: str) -> SentMessage | None:
         for message in reversed(self.fake.dms_to(user)):
@@ -294,7 +293,7 @@ async def check_move_command(campaign: Campaign) -> None:
     places = await fake.autocomplete(alice, thread, "was move", "to", "", {"ships": "hood"})
     assert "north_sea" in [c["value"] for c in places] and "germany" not in str(places)
     handle = await fake.slash(alice, thread, "was move", {"ships": "Hood", "to": "germany"})
-    refusal = (await handle.response()).content
+    refusal = await handle.answer()  # acknowledged first: the engine's refusal follows
     assert refusal and "War at Sea 6.4" in refusal and "✅" not in refusal
     handle = await fake.slash(campaign.world.bob, thread, "was move", {"ships": "x", "to": "y"})
     assert "没有" in ((await handle.response()).content or "")  # nothing waits for the Axis
