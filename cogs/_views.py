@@ -174,7 +174,6 @@ async def private_view_message(
     else:  # a finished game: its final state
         seen = await bot.referee.view(record.id, seat)
     view = seen.model_dump(mode="json")
-    deadlines = {(d.seat, d.prompt_id): d.due_at for d in await bot.referee.deadlines(record.id)}
     prompts = [p for p in seated.open if p.seat == seat]
     content = present.join(
         tr(
@@ -185,6 +184,6 @@ async def private_view_message(
         ),
         *await recent_events(bot, record, seat, lang),
         present.view_status(view, lang),
-        *[present.prompt_line(p, lang, deadlines.get((seat, p.id))) for p in prompts],
+        *[present.prompt_line(p, lang, seated.due(p)) for p in prompts],
     )
     return present.clip(content), await picture(view, "view.png")

@@ -4,7 +4,6 @@ DMs, where the delivery puts them), routed here by custom_id."""
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 import discord
@@ -59,13 +58,9 @@ class Play(commands.Cog):
                 [await ctx.seated(game)] if game else await referee.owed(ctx.user_id, ctx.guild_id)
             )
             owing = [g for g in games if g.prompts]
-            # The reads are queued together: one wait for the store's thread, not n.
-            deadlines = await asyncio.gather(*(referee.deadlines(g.record.id) for g in owing))
-            for seated, due_list in zip(owing, deadlines, strict=True):
-                due = {(d.seat, d.prompt_id): d.due_at for d in due_list}
+            for seated in owing:
                 for prompt in seated.prompts:
-                    due_at = due.get((prompt.seat, prompt.id))
-                    await self._show_prompt(ctx, seated.record, prompt, due_at)
+                    await self._show_prompt(ctx, seated.record, prompt, seated.due(prompt))
             if not owing:
                 await ctx.send(ctx.t("discord.orders.none"))
 
@@ -81,6 +76,7 @@ class Play(commands.Cog):
         self, interaction: discord.Interaction, order: str, value: str | None = None
     ) -> None:
         async with guard(interaction) as ctx:
+            await acknowledge(interaction)  # answered before any lookup
             game_id, seat, ph, index = _split_order(order)
             record, prompt = await self._open(ctx, game_id, seat, ph)
             form = _form(prompt, index)
@@ -154,10 +150,14 @@ class Play(commands.Cog):
     async def on_button(self, interaction: discord.Interaction, args: list[str]) -> None:
         async with guard(interaction) as ctx:
             game_id, seat, ph, index, *flag = args
+            if not self._opens_modal(game_id, seat, ph, index):
+                await acknowledge(interaction)  # answered before any lookup
             record, prompt = await self._open(ctx, game_id, seat, ph)
             form = _form(prompt, index)
             kind = orders.layout(form)
             if kind == "modal":
+                if interaction.response.is_done():  # the cache was a step behind: rare
+                    raise Refusal("discord.order.closed", game=record.id)
                 await interaction.response.send_modal(
                     orders.order_modal(self.bot, record.id, prompt, int(index), ctx.lang)
                 )
@@ -171,6 +171,7 @@ class Play(commands.Cog):
 
     async def on_select(self, interaction: discord.Interaction, args: list[str]) -> None:
         async with guard(interaction) as ctx:
+            await acknowledge(interaction)  # answered before any lookup
             game_id, seat, ph, index = args
             record, prompt = await self._open(ctx, game_id, seat, ph)
             form = _form(prompt, index)
@@ -180,6 +181,7 @@ class Play(commands.Cog):
 
     async def on_modal(self, interaction: discord.Interaction, args: list[str]) -> None:
         async with guard(interaction) as ctx:
+            await acknowledge(interaction)  # answered before any lookup
             game_id, seat, ph, index = args
             record, prompt = await self._open(ctx, game_id, seat, ph)
             form = _form(prompt, index)
@@ -200,6 +202,20 @@ class Play(commands.Cog):
                 await ctx.send(content, view=view, file=file)
 
     # --- helpers ------------------------------------------------------------------------------
+    def _opens_modal(self, game_id: str, seat: str, ph: str, index: str) -> bool:
+        """Whether this button opens a modal (which must be the first reply), judged from the
+        cached prompts without a store trip; if the game is not cached, assume it may."""
+        prompts = self.bot.referee.cached_prompts(game_id)
+        if prompts is None:
+            return True
+        for prompt in prompts:
+            if prompt.seat == seat and orders.prompt_hash(prompt) == ph:
+                try:
+                    return orders.layout(_form(prompt, index)) == "modal"
+                except Refusal:
+                    return False
+        return False  # closed: the refusal follows the acknowledgement
+
     async def _open(self, ctx: Ctx, game_id: str, seat: str, ph: str) -> tuple[GameRecord, Prompt]:
         """The still-open prompt a component was made for; only the seat's holder may answer.
         One store trip (the game and its seats); the prompts are the cached state's."""

@@ -84,6 +84,7 @@ class WarAtSeaCog(commands.Cog):
         self, ctx: Ctx, game: str | None, *types: str
     ) -> tuple[GameRecord, Prompt, list[OrderForm]]:
         """The user's open prompt with forms of the first of these order types it takes."""
+        await acknowledge(ctx.interaction)  # an order command: answered before any lookup
         record = await self._record(ctx, game)
         prompts = await self.bot.referee.prompts(record.id, ctx.user_id)
         for type_ in types:
@@ -109,7 +110,6 @@ class WarAtSeaCog(commands.Cog):
         self, ctx: Ctx, record: GameRecord, prompt: Prompt, form: OrderForm, answers: dict[str, Any]
     ) -> None:
         action = form.build(answers)
-        await acknowledge(ctx.interaction)  # the order is applied after the first reply
         await self.bot.referee.submit(
             record.id, ctx.user_id, action, f"discord:{ctx.interaction.id}", seat=prompt.seat
         )

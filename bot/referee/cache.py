@@ -46,6 +46,10 @@ class StateCache:
         self._entries.move_to_end(game_id)
         return entry
 
+    def latest(self, game_id: str) -> Cached | None:
+        """The entry of this game whatever its version (possibly a step behind the store)."""
+        return self._entries.get(game_id)
+
     def put(
         self, game_id: str, version: int, state: GameState, prompts: list[Prompt] | None = None
     ) -> Cached:

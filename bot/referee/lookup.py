@@ -28,6 +28,14 @@ class Seated:
     user_id: str
     state: GameState | None
     open: list[Prompt]
+    deadlines: list[Deadline]
+
+    def due(self, prompt: Prompt) -> float | None:
+        """When this prompt's deadline falls, if it has one."""
+        return next(
+            (d.due_at for d in self.deadlines if (d.seat, d.prompt_id) == (prompt.seat, prompt.id)),
+            None,
+        )
 
     @property
     def held(self) -> list[str]:
@@ -54,16 +62,19 @@ class Lookups:
     async def seated(self, game_id: str, user_id: str, guild_id: str | None = None) -> Seated:
         """The game (isolated per server: another server's game is "not found"), its seats and
         the open prompts of its cached state: one store trip when the state is cached."""
-        record, seats = await self.store.game_and_seats(game_id)
+        record, seats, deadlines = await self.store.game_context(game_id)
         if record is None or (guild_id is not None and record.guild_id != guild_id):
             raise RuleViolation("core.game.not_found", "Referee", game=game_id)
-        return await self._seated(record, seats, user_id)
+        return await self._seated(record, seats, user_id, deadlines)
 
-    async def _seated(self, record: GameRecord, seats: dict[str, str], user_id: str) -> Seated:
-        if record.status not in PLAYING:
-            return Seated(record, seats, user_id, None, [])  # a lobby, or a game that is over
+    async def _seated(
+        self, record: GameRecord, seats: dict[str, str], user_id: str, deadlines: list[Deadline]
+    ) -> Seated:
+        if record.status not in PLAYING:  # a lobby, or a game that is over
+            return Seated(record, seats, user_id, None, [], deadlines)
         entry = await self._cached(record)
-        return Seated(record, seats, user_id, entry.state, self._open_prompts(record, entry))
+        prompts = self._open_prompts(record, entry)
+        return Seated(record, seats, user_id, entry.state, prompts, deadlines)
 
     async def game_here(
         self, guild_id: str | None, channel_id: str | None, user_id: str
@@ -89,10 +100,12 @@ class Lookups:
         return found
 
     async def owed(self, user_id: str, guild_id: str | None = None) -> list[Seated]:
-        """Every live game of the user here, with what they owe in it."""
-        mine = await self.games_of_user(user_id, guild_id)
-        seats = await self.store.seats_of(list(mine)) if mine else {}
-        return [await self._seated(r, seats[r.id], user_id) for r, _ in mine.values()]
+        """Every live game of the user here, with what they owe in it (one store trip)."""
+        return [
+            await self._seated(record, seats, user_id, deadlines)
+            for record, seats, deadlines in await self.store.user_contexts(user_id, LIVE)
+            if guild_id is None or record.guild_id == guild_id
+        ]
 
     async def games(
         self,

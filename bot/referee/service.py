@@ -378,6 +378,13 @@ class Referee(Lookups):
     def _open_prompts(self, record: GameRecord, entry: Cached) -> list[Prompt]:
         return StateCache.prompts(entry, get_ruleset(record.ruleset).prompts)
 
+    def cached_prompts(self, game_id: str) -> list[Prompt] | None:
+        """The open prompts of the game's cached state, without asking the store: possibly a
+        step behind, so only good for choosing how to answer an interaction before the real
+        (checked) lookup; None when the game is not cached or its prompts not computed."""
+        entry = self._cache.latest(game_id)
+        return entry.prompts if entry is not None else None
+
     async def _replay(self, game_id: str, skip: int | None = None) -> GameState:
         loaded = await self.store.load(game_id)
         if loaded is None:

@@ -78,12 +78,29 @@ class Store:
         """The game whose thread this is (indexed: flat with the number of games)."""
         return await self._run(lambda c: q.select_game_by_thread(c, thread_id))
 
-    async def game_and_seats(self, game_id: str) -> tuple[GameRecord | None, dict[str, str]]:
-        """A game and its seats in one trip (what every click needs first)."""
+    async def game_context(
+        self, game_id: str
+    ) -> tuple[GameRecord | None, dict[str, str], list[Deadline]]:
+        """A game, its seats and its deadlines in one trip (what every click needs first)."""
 
-        def read(c: sqlite3.Connection) -> tuple[GameRecord | None, dict[str, str]]:
+        def read(c: sqlite3.Connection) -> tuple[GameRecord | None, dict[str, str], list[Deadline]]:
             record = q.select_game(c, game_id)
-            return record, q.select_seats(c, game_id) if record else {}
+            if record is None:
+                return None, {}, []
+            return record, q.select_seats(c, game_id), q.select_deadlines(c, game_id)
+
+        return await self._run(read)
+
+    async def user_contexts(
+        self, user_id: str, statuses: tuple[GameStatus, ...]
+    ) -> list[tuple[GameRecord, dict[str, str], list[Deadline]]]:
+        """``game_context`` of every game of these statuses where the user holds a seat, oldest
+        first, in one trip."""
+
+        def read(c: sqlite3.Connection) -> list[tuple[GameRecord, dict[str, str], list[Deadline]]]:
+            records = {r.id: r for r, _ in q.select_games_of_user(c, user_id, statuses)}
+            seats = q.select_seats_of(c, list(records))
+            return [(r, seats[r.id], q.select_deadlines(c, r.id)) for r in records.values()]
 
         return await self._run(read)
 

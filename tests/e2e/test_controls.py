@@ -44,7 +44,7 @@ async def test_every_kind_of_control(env: Env) -> None:
     click = await fake.click(world.alice, dm, _control(dm, 0))
     assert (await click.response()).type == 9
     refused = await click.submit_modal({"men": "a dozen", "cavalry": ["1"]})
-    assert "not a whole number" in (await refused.response()).content
+    assert "not a whole number" in await refused.answer()
     given = await click.submit_modal({"men": "12", "cavalry": ["1"]})
     answer = await given.answer()  # acknowledged first, then the DM itself is edited
     assert given.first is not None and given.first.type == 6 and "Levy troops" in answer

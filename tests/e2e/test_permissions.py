@@ -29,8 +29,9 @@ async def test_only_the_holder_acts_and_managers_manage(env: Env) -> None:
     prompts = await env.running.referee.prompts(game.id, str(world.alice.id))
     crafted = f"{game.id}:north:{prompt_hash(prompts[0])}:0"
     handle = await fake.slash(world.bob, world.channel, "order", {"order": crafted, "value": "3"})
-    refusal = await handle.response()
-    assert refusal.ephemeral and "Referee" in refusal.content  # the rule section is named
+    refusal = await handle.answer()  # acknowledged at once (ephemerally), refused after
+    assert handle.first is not None and handle.first.ephemeral
+    assert "Referee" in refusal  # the rule section is named
     assert (await env.running.referee.game(game.id)).version == 1
 
     # Bob is no manager: he may not pause. Carol has the manager role: she may.
