@@ -12,7 +12,7 @@ from discord.ext import commands
 from bot import present
 from bot.client import RefereeBot
 from bot.i18n import render, tr
-from bot.interactions import Refusal, lang_of
+from bot.interactions import Refusal, acknowledge, lang_of
 from bot.rules.core import RuleViolation
 from bot.rules.core.registry import available
 from bot.rules.core.registry import get as get_ruleset
@@ -20,7 +20,6 @@ from bot.store import GameRecord
 from cogs import _admin as admin
 from cogs._common import LIVE, Ctx, choice, describe, game_choices, guard, text
 from cogs._views import lobby, refresh_lobby, status
-from rendering.registry import renders
 
 Choices = list[app_commands.Choice[str]]
 
@@ -185,9 +184,8 @@ class Lobby(commands.Cog):
     @describe("game")
     async def status_(self, interaction: discord.Interaction, game: str | None = None) -> None:
         async with guard(interaction) as ctx:
+            await acknowledge(interaction)  # answered before any lookup (and the drawing)
             record, state = await ctx.game_and_state(game)
-            if renders(record.ruleset) and state is not None:
-                await interaction.response.defer(ephemeral=True, thinking=True)  # drawing
             content, file = await status(self.bot, record, state, ctx.lang)
             await ctx.send(content, file=file)
 

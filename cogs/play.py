@@ -53,6 +53,7 @@ class Play(commands.Cog):
         self, interaction: discord.Interaction, game: str | None = None
     ) -> None:
         async with guard(interaction) as ctx:
+            await acknowledge(interaction)  # answered before any lookup; the decisions follow
             referee = self.bot.referee
             games = (
                 [await ctx.seated(game)] if game else await referee.owed(ctx.user_id, ctx.guild_id)

@@ -132,29 +132,26 @@ async def _round(
     fake: Any, world: Any, games: list[str], move: dict[str, Any], samples: dict[str, list[float]]
 ) -> None:
     """One of each: /orders and a click on its 'done' button in one game, /was move and
-    /game status in another (each game starts with the Allies to move)."""
-    game = games[0]
-    handle = await fake.slash(world.alice, world.channel, "orders", {"game": game})
-    reply = await handle.response()
+    /game status in another (each game starts with the Allies to move). Each interaction is
+    answered in full before the next is sent, so each is timed behind delivery alone."""
+    handle = await fake.slash(world.alice, world.channel, "orders", {"game": games[0]})
+    await handle.answer()
     samples["/orders"].append(handle.latency)
     message = handle.original
     done = [c for c in message.custom_ids() if c.startswith("ref:ob:") and c.endswith(":2")]
     if not done:
-        raise RuntimeError(f"no button order in the reply: {reply.content}")
+        raise RuntimeError(f"no button order in the reply: {message.content}")
     handle = await fake.click(world.alice, message, done[0])
-    await handle.response()
+    await handle.answer()
     samples["button order"].append(handle.latency)
     ships = ",".join(move["ships"])
-    game = games[1]
-    options = {"ships": ships, "to": move["to"], "fallback": move["fallback"], "game": game}
+    options = {"ships": ships, "to": move["to"], "fallback": move["fallback"], "game": games[1]}
     handle = await fake.slash(world.alice, world.channel, "was move", options)
-    await handle.response()
+    await handle.answer()
     samples["/was move"].append(handle.latency)
-    handle = await fake.slash(world.bob, world.channel, "game status", {"game": game})
-    first = await handle.response()
+    handle = await fake.slash(world.bob, world.channel, "game status", {"game": games[1]})
+    await handle.answer()
     samples["/game status"].append(handle.latency)
-    if first.type == 5:  # deferred while the map is drawn: the next command waits for it
-        await handle.wait_original(lambda m: bool(m.content))
 
 
 async def _bench(args: Any) -> None:

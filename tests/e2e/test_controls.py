@@ -96,4 +96,4 @@ async def test_every_kind_of_control(env: Env) -> None:
     ]
     # Blue never owes a decision here: Blue's /orders shows nothing.
     handle = await fake.slash(world.bob, world.channel, "orders", {"game": game.id})
-    assert "没有" in (await handle.response()).content
+    assert "没有" in await handle.answer()

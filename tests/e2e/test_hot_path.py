@@ -44,7 +44,8 @@ async def test_a_click_computes_the_prompts_of_each_state_once(
 
     # /orders reads the cached state's prompts: nothing is computed again.
     handle = await fake.slash(user, world.channel, "orders", {"game": game.id})
-    assert (await handle.response()).components  # the decision, with its controls
+    await handle.answer()
+    assert handle.original is not None and handle.original.custom_ids()  # the decision
     assert computed == []
 
     # A click on the DM's controls: the old state's prompts come from the cache; the new
@@ -58,7 +59,7 @@ async def test_a_click_computes_the_prompts_of_each_state_once(
 
     # Everything after (the next /orders of both players, delivery) reuses them.
     for player in (world.alice, world.bob):
-        await (await fake.slash(player, world.channel, "orders", {"game": game.id})).response()
+        await (await fake.slash(player, world.channel, "orders", {"game": game.id})).answer()
     await env.settle()
     assert [id(s) for s in computed] == [id(after)]
 

@@ -166,7 +166,10 @@ class Campaign:
         self.routes[route] = self.routes.get(route, 0) + 1
         if message is None:
             shown = await self.fake.slash(user, self.thread, "orders", {"game": self.record.id})
-            await shown.response()
+            await shown.answer()
+            await self.fake.wait_until(
+                lambda: any(carries(m, custom_id) for m in shown.messages), what="the controls"
+            )
             message = next(m for m in shown.messages if carries(m, custom_id))
             assert message.ephemeral
         answers = {c.name: action[c.name] for c in form.inputs}
