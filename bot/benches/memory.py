@@ -14,9 +14,11 @@ from pathlib import Path
 from bot.benches import stored
 
 
-def rss_mb() -> float:
+def rss_mb(field: str = "VmRSS") -> float:
+    """This process's resident memory now (VmRSS) or at its highest (VmHWM). Not ru_maxrss:
+    Linux keeps it across exec, so a child would report its parent's peak."""
     for line in Path("/proc/self/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
+        if line.startswith(f"{field}:"):
             return int(line.split()[1]) / 1024
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
@@ -53,7 +55,7 @@ async def _child(path: str, ruleset_id: str, active: int) -> None:
         await referee.seated(record.id, holder)
         await stored.order(referee, record.id, rng)
     after = rss_mb()
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    peak = rss_mb("VmHWM")
     await store.close()
     print(
         f"memory, {ruleset_id}, {len(live)} active games each looked at and given an order"
