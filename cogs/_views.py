@@ -107,9 +107,9 @@ async def lobby(
 async def refresh_lobby(bot: RefereeBot, record: GameRecord) -> None:
     """Edit the lobby message after a change made elsewhere (a command, not its buttons).
     The game's thread was opened from the lobby message, so they share an id."""
+    record = await bot.referee.game(record.id)
     if not record.thread_id or not record.channel_id:
         return
-    record = await bot.referee.game(record.id)
     content, view = await lobby(bot, record, bot.guild_lang(record.guild_id))
     channel = bot.get_partial_messageable(int(record.channel_id), guild_id=int(record.guild_id))
     # The lobby message may have been deleted: the thread still works without it.
@@ -170,10 +170,9 @@ async def private_view_message(
     """What one seat may know: its view's status, its recent events, its open decisions."""
     record = seated.record
     if seated.state is not None:
-        seen = get_ruleset(record.ruleset).view(seated.state, seat)
+        view = get_ruleset(record.ruleset).view(seated.state, seat).model_dump(mode="json")
     else:  # a finished game: its final state
-        seen = await bot.referee.view(record.id, seat)
-    view = seen.model_dump(mode="json")
+        view = (await bot.referee.view(record.id, seat)).model_dump(mode="json")
     prompts = [p for p in seated.open if p.seat == seat]
     content = present.join(
         tr(

@@ -13,10 +13,11 @@ from discord.ext import commands
 from bot import present
 from bot.client import RefereeBot
 from bot.i18n import render, tr
-from bot.interactions import Refusal, acknowledge, lang_of
+from bot.interactions import Refusal, acknowledge, lang_of, payload
 from bot.rules.core import OrderForm, Prompt, RuleViolation
 from bot.store import GameRecord
 from cogs import _orders as orders
+from cogs import _steps as steps
 from cogs._common import Ctx, describe, game_choices, guard, text
 from cogs._views import private_view_message
 
@@ -30,13 +31,14 @@ class Play(commands.Cog):
             ("ob", self.on_button),
             ("os", self.on_select),
             ("om", self.on_modal),
+            ("oa", self.on_step),
             ("show", self.on_show),
         ):
             self.bot.register_component(kind, handler)
         self.bot.delivery.prompt_views = self.dm_view
 
     async def cog_unload(self) -> None:
-        for kind in ("ob", "os", "om", "show"):
+        for kind in ("ob", "os", "om", "oa", "show"):
             self.bot.components.pop(kind, None)
         self.bot.delivery.prompt_views = None
 
@@ -151,11 +153,27 @@ class Play(commands.Cog):
     async def on_button(self, interaction: discord.Interaction, args: list[str]) -> None:
         async with guard(interaction) as ctx:
             game_id, seat, ph, index, *flag = args
-            if not self._opens_modal(game_id, seat, ph, index):
-                await acknowledge(interaction)  # answered before any lookup
+            if not self._shows_first(game_id, seat, ph, index, flag):
+                await acknowledge(interaction)  # an order: answered before any lookup
             record, prompt = await self._open(ctx, game_id, seat, ph)
             form = _form(prompt, index)
             kind = orders.layout(form)
+            if kind == "steps":
+                if flag == ["go"]:  # give the order the steps' menus hold
+                    held = steps.read(form, interaction.message)
+                    missing = form.first_refused(held)
+                    if missing is not None:
+                        label = next(c.label for c in form.inputs if c.name == missing)
+                        raise Refusal(
+                            "discord.order.step_incomplete", input=render(label, ctx.lang)
+                        )
+                    await self._submit(ctx, record, prompt, form, held)
+                    return
+                content, view = steps.step_message(
+                    self.bot, record.id, prompt, int(index), ph, {}, ctx.lang
+                )
+                await ctx.send(content, view=view)
+                return
             if kind == "modal":
                 if interaction.response.is_done():  # the cache was a step behind: rare
                     raise Refusal("discord.order.closed", game=record.id)
@@ -176,9 +194,22 @@ class Play(commands.Cog):
             game_id, seat, ph, index = args
             record, prompt = await self._open(ctx, game_id, seat, ph)
             form = _form(prompt, index)
-            values = [str(v) for v in (interaction.data or {}).get("values", [])]
+            values = [str(v) for v in payload(interaction).get("values", [])]
             answers = orders.answers_for(form, {form.inputs[0].name: values})
             await self._submit(ctx, record, prompt, form, answers)
+
+    async def on_step(self, interaction: discord.Interaction, args: list[str]) -> None:
+        """A pick in an order's steps: the message shows the inputs that follow it."""
+        async with guard(interaction) as ctx:
+            game_id, seat, ph, index, name, page = args
+            record, prompt = await self._open(ctx, game_id, seat, ph)
+            form = _form(prompt, index)
+            values = [str(v) for v in payload(interaction).get("values", [])]
+            answers = steps.answer(form, interaction.message, name, int(page), values)
+            content, view = steps.step_message(
+                self.bot, record.id, prompt, int(index), ph, answers, ctx.lang
+            )
+            await interaction.response.edit_message(content=content, view=view)
 
     async def on_modal(self, interaction: discord.Interaction, args: list[str]) -> None:
         async with guard(interaction) as ctx:
@@ -186,7 +217,7 @@ class Play(commands.Cog):
             game_id, seat, ph, index = args
             record, prompt = await self._open(ctx, game_id, seat, ph)
             form = _form(prompt, index)
-            raw = orders.modal_values(list((interaction.data or {}).get("components", [])))
+            raw = orders.modal_values(list(payload(interaction).get("components", [])))
             await self._submit(ctx, record, prompt, form, orders.answers_for(form, raw))
 
     async def on_show(self, interaction: discord.Interaction, args: list[str]) -> None:
@@ -203,18 +234,20 @@ class Play(commands.Cog):
                 await ctx.send(content, view=view, file=file)
 
     # --- helpers ------------------------------------------------------------------------------
-    def _opens_modal(self, game_id: str, seat: str, ph: str, index: str) -> bool:
-        """Whether this button opens a modal (which must be the first reply), judged from the
-        cached prompts without a store trip; if the game is not cached, assume it may."""
+    def _shows_first(self, game_id: str, seat: str, ph: str, index: str, flag: list[str]) -> bool:
+        """Whether this button's first reply is what it shows (a modal, or the first step of
+        an order given in steps) rather than an order to acknowledge, judged from the cached
+        prompts without a store trip; if the game is not cached, assume it is."""
         prompts = self.bot.referee.cached_prompts(game_id)
         if prompts is None:
             return True
         for prompt in prompts:
             if prompt.seat == seat and orders.prompt_hash(prompt) == ph:
                 try:
-                    return orders.layout(_form(prompt, index)) == "modal"
+                    kind = orders.layout(_form(prompt, index))
                 except Refusal:
                     return False
+                return kind == "modal" or (kind == "steps" and flag != ["go"])
         return False  # closed: the refusal follows the acknowledgement
 
     async def _open(self, ctx: Ctx, game_id: str, seat: str, ph: str) -> tuple[GameRecord, Prompt]:
@@ -292,5 +325,5 @@ def _only_for(message: discord.Message, game_id: str, prompt: Prompt) -> bool:
     return keys == {wanted}
 
 
-async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Play(bot))  # type: ignore[arg-type]
+async def setup(bot: RefereeBot) -> None:
+    await bot.add_cog(Play(bot))

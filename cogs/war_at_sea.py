@@ -30,6 +30,7 @@ from cogs._orders import describe as describe_order
 from cogs._views import picture, refresh_lobby
 from cogs._was_input import (
     Choices,
+    asked,
     focused,
     merged,
     options,
@@ -132,11 +133,11 @@ class WarAtSeaCog(commands.Cog):
             record, prompt, forms = await self._open(ctx, game, "move")
             ids = [resolve(options(forms, "ships"), s, ctx.lang) for s in split(ships)]
             fits = with_ships(forms, ids)
-            answers = {
-                "ships": ids,
-                "to": resolve(options(fits, "to"), to, ctx.lang),
-                "fallback": resolve(options(fits, "fallback"), fallback or "origin", ctx.lang),
-            }
+            answers: dict[str, Any] = {"ships": ids}
+            answers["to"] = resolve(options(fits, "to", answers), to, ctx.lang)
+            if asked(fits, "fallback", answers):  # 6.2: only for a two-area move
+                offered = options(fits, "fallback", answers)
+                answers["fallback"] = resolve(offered, fallback or "origin", ctx.lang)
             await self._give(ctx, record, prompt, merged(forms, ids), answers)
 
     @was.command(name="target", description=text("cmd.target"))
@@ -220,7 +221,8 @@ class WarAtSeaCog(commands.Cog):
             seats = await ctx.seats_of_user(record.id)
             await interaction.response.defer(ephemeral=True, thinking=True)  # drawing
             _, state = await self.bot.referee.state(record.id)
-            for seat in seats or [None]:
+            audiences: list[str | None] = [*seats] or [None]
+            for seat in audiences:
                 view = get_ruleset(RULESET).view(state, seat).model_dump(mode="json")
                 who = present.seat_name(RULESET, seat, ctx.lang) if seat else ""
                 line = ctx.t(
@@ -281,8 +283,18 @@ class WarAtSeaCog(commands.Cog):
         ships = [
             resolve(options(forms, "ships"), s, lang) for s in split(interaction.namespace.ships)
         ]
+        fits = with_ships(forms, ships)
+        # Only what is legal for what was typed before (dependent inputs): the destinations
+        # of these ships; the fallback ports of that destination, none for a one-area move.
+        answers: dict[str, Any] = {"ships": ships} if ships else {}
         name = "fallback" if focused(interaction) == "fallback" else "to"
-        return pick_one(options(with_ships(forms, ships), name), current, lang)
+        if name == "fallback":
+            to = str(getattr(interaction.namespace, "to", "") or "")
+            if to:
+                answers["to"] = resolve(options(fits, "to", answers), to, lang)
+            if not asked(fits, "fallback", answers):
+                return []
+        return pick_one(options(fits, name, answers), current, lang)
 
     @target.autocomplete("target")
     async def _targets(self, interaction: discord.Interaction, current: str) -> Choices:
@@ -335,5 +347,5 @@ for _command in WarAtSeaCog.was.commands:
         _command.autocomplete("game")(_game_ids)
 
 
-async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(WarAtSeaCog(bot))  # type: ignore[arg-type]
+async def setup(bot: RefereeBot) -> None:
+    await bot.add_cog(WarAtSeaCog(bot))

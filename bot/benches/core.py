@@ -37,6 +37,7 @@ from bot.referee import Referee
 from bot.rules.core import ReplayDice, RuleViolation
 from bot.rules.core.registry import get as get_ruleset
 from bot.store import Commit, Store
+from bot.store.sqlite import SqliteStore
 
 
 def ms(seconds: float) -> str:
@@ -65,7 +66,7 @@ async def copy_of(sources: stored.Sources, path: Path, cls: type[Store] = Store)
     return await cls.open(path)
 
 
-class RecordingStore(Store):
+class RecordingStore(SqliteStore):
     """Keeps every commit the referee makes (to write the same rows again as the floor)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -126,10 +127,10 @@ async def bench_submit(
         played = store.commits[first_commit:]
         # The floor's second half: the very same rows committed again, into a twin file.
         for game in games:
-            record = await store.game(game)
-            assert record is not None
+            stored_record = await store.game(game)
+            assert stored_record is not None
             await twin.create_game(
-                record.model_copy(update={"status": "lobby", "version": 0, "next_roll": 0})
+                stored_record.model_copy(update={"status": "lobby", "version": 0, "next_roll": 0})
             )
             for seat, holder in seats.items():
                 await twin.set_seat(game, seat, holder)
@@ -198,6 +199,9 @@ async def bench_map(store: Store, sources: stored.Sources, repeat: int = 5) -> N
     _, state = await Referee(store).state(sources.live)
     view = get_ruleset(sources.ruleset).view(state, None).model_dump(mode="json")
     data = render_view(view)
+    if data is None:
+        print(f"map, {sources.ruleset}: nothing drawn")
+        return
     with Image.open(io.BytesIO(data)) as png:
         picture = png.copy()
     draws, encodes = [], []

@@ -63,14 +63,17 @@ class InstantBot(commands.Bot):
 
         @app_commands.command(name="orders", description="orders")
         async def orders(interaction: discord.Interaction, game: str | None = None) -> None:
-            button = discord.ui.Button(label="done", custom_id=f"ref:ob:{game}:allies:x:2")
+            button: discord.ui.Button[discord.ui.View] = discord.ui.Button(
+                label="done", custom_id=f"ref:ob:{game}:allies:x:2"
+            )
             view = discord.ui.View(timeout=None)
             view.add_item(button)
             view.stop()
             await interaction.response.send_message("orders", view=view, ephemeral=True)
 
-        for command in (game, was, orders):
-            self.tree.add_command(command)
+        self.tree.add_command(game)
+        self.tree.add_command(was)
+        self.tree.add_command(orders)
 
     async def setup_hook(self) -> None:
         await self.tree.sync()

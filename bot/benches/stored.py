@@ -94,7 +94,7 @@ class Sources:
 async def play_sources(store: Store, ruleset_id: str, finished: int, seed: int = 1) -> Sources:
     referee = Referee(store)
     seats = {s: user(i + 1) for i, s in enumerate(get_ruleset(ruleset_id).seats)}
-    sources = Sources(ruleset_id, store.path)
+    sources = Sources(ruleset_id, store.target)
     started = time.perf_counter()
     for n in range(finished):
         game_id = await new_game(referee, ruleset_id, seats)

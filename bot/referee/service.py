@@ -6,10 +6,10 @@ written in one transaction with its rolls, the new deadlines and the outgoing me
 
 from __future__ import annotations
 
+import contextlib
 import secrets as pysecrets
 import time
-from collections.abc import Callable
-from contextlib import AbstractAsyncContextManager
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict
@@ -22,7 +22,7 @@ from bot.referee.fairdice import FairDice, commitment, new_seed
 from bot.referee.lookup import Lookups
 from bot.referee.messages import notice, prompt_ids, step_messages
 from bot.referee.settings import GameSettings
-from bot.rules.core import Event, GameState, Prompt, ReplayDice, Ruleset, RuleViolation
+from bot.rules.core import Action, Event, GameState, Prompt, ReplayDice, Ruleset, RuleViolation
 from bot.rules.core.registry import get as get_ruleset
 from bot.store import Commit, Deadline, GameRecord, LogEntry, StaleVersion, Store
 
@@ -346,7 +346,7 @@ class Referee(Lookups):
         record: GameRecord,
         state: GameState,
         seat: str,
-        action: BaseModel,
+        action: Action,
         key: str,
         fired: tuple[str, str],
         prompts: list[Prompt] | None = None,
@@ -359,10 +359,16 @@ class Referee(Lookups):
             record, ruleset, state, seat, SYSTEM_USER, action, key, fired, prompts
         )
 
-    def lock(self, game_id: str) -> AbstractAsyncContextManager[None]:
-        """Orders to one game are serialised; different games proceed in parallel. The lock
-        exists only while it is held or awaited (bot/referee/cache.py)."""
-        return self._locks(game_id)
+    @contextlib.asynccontextmanager
+    async def lock(self, game_id: str) -> AsyncIterator[None]:
+        """One writer per game: changes to one game are serialised, different games proceed in
+        parallel. The in-process lock is a fast path, and exists only while it is held or
+        awaited (bot/referee/cache.py); the store's lock (a database lock on PostgreSQL) is what
+        keeps other processes out. Everything read under it is read anew (the state cache is
+        checked against the stored version), so a process never acts on a state another
+        process has moved past."""
+        async with self._locks(game_id), self.store.game_lock(game_id):
+            yield
 
     def _remember(
         self, game_id: str, version: int, state: GameState, prompts: list[Prompt] | None = None
@@ -406,11 +412,11 @@ class Referee(Lookups):
     async def _apply(
         self,
         record: GameRecord,
-        ruleset: Ruleset,  # type: ignore[type-arg]
+        ruleset: Ruleset[Any],
         state: GameState,
         seat: str,
         user_id: str,
-        action: BaseModel,
+        action: Action,
         key: str,
         fired: tuple[str, str] | None = None,
         prompts: list[Prompt] | None = None,
@@ -419,7 +425,7 @@ class Referee(Lookups):
         if prompts is None:
             prompts = ruleset.prompts(state)
         before = prompt_ids(prompts)
-        outcome = ruleset.apply(state, seat, action, dice, prompts)  # type: ignore[arg-type]
+        outcome = ruleset.apply(state, seat, action, dice, prompts)
         entry = LogEntry(
             n=record.version,
             seat=seat,
@@ -436,7 +442,7 @@ class Referee(Lookups):
     async def _commit(
         self,
         record: GameRecord,
-        ruleset: Ruleset,  # type: ignore[type-arg]
+        ruleset: Ruleset[Any],
         state: GameState,
         entry: LogEntry,
         before: set[str],

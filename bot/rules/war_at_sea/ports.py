@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from bot.rules.core import Choice, Event, Prompt, RuleViolation, t
+from bot.rules.core import Choice, Event, Prompt, RuleViolation, When, t
 from bot.rules.war_at_sea import board
 from bot.rules.war_at_sea.actions import Repair
 from bot.rules.war_at_sea.forms import In, forms, plain, ship_options
-from bot.rules.war_at_sea.state import UnitState, WarAtSeaState
+from bot.rules.war_at_sea.state import Side, UnitState, WarAtSeaState
 from bot.rules.war_at_sea.units import ev, is_convoy, is_uboat, loc_text, port_limit, unit_events
 
 # --- 15.1-15.3: repair ---------------------------------------------------------------------
@@ -24,7 +24,7 @@ def repairable(state: WarAtSeaState, u: UnitState) -> bool:
     )
 
 
-def _waiting(state: WarAtSeaState, side: str) -> dict[str, list[UnitState]]:
+def _waiting(state: WarAtSeaState, side: Side) -> dict[str, list[UnitState]]:
     out: dict[str, list[UnitState]] = {}
     for u in state.units.values():
         if u.side == side and repairable(state, u) and state.repair_left.get(u.location or "", 0):
@@ -53,7 +53,7 @@ def start_repairs(state: WarAtSeaState) -> list[Event]:
     return events
 
 
-def auto_repair(state: WarAtSeaState, side: str) -> list[Event]:
+def auto_repair(state: WarAtSeaState, side: Side) -> list[Event]:
     """What a deadline or 'done' applies: the most damaged ships first."""
     events: list[Event] = []
     for port, ships in _waiting(state, side).items():
@@ -64,24 +64,35 @@ def auto_repair(state: WarAtSeaState, side: str) -> list[Event]:
     return events
 
 
-def repair_prompts(state: WarAtSeaState, side: str) -> list[Prompt]:
+def repair_prompts(state: WarAtSeaState, side: Side) -> list[Prompt]:
     waiting = _waiting(state, side)
     if state.done[side] or not waiting:
         return []
     repair_forms = []
     for port, ships in waiting.items():
-        top = min(state.repair_left[port], max(u.damage for u in ships))
-        form = forms(
-            "repair",
-            t("was.form.repair", port=loc_text(port), left=state.repair_left[port]),
-            [In("ship", t("was.input.ship"), ship_options(ships))],
-        )
-        for f in form:
-            points = (
-                *f.inputs,
-                Choice(name="points", label=t("was.input.points"), kind="number", min=1, max=top),
+        left = state.repair_left[port]
+        # The points are at most the ship's damage and the port's repair left (15.2): one
+        # points input per such limit, asked only for the ships it fits (core prompt.When).
+        by_top: dict[int, list[str]] = {}
+        for u in ships:
+            by_top.setdefault(min(left, u.damage), []).append(u.id)
+        points = tuple(
+            Choice(
+                name="points",
+                label=t("was.input.points"),
+                kind="number",
+                min=1,
+                max=top,
+                when=(When(within={"ship": tuple(ids)}),) if len(by_top) > 1 else (),
             )
-            repair_forms.append(f.model_copy(update={"inputs": points}))
+            for top, ids in sorted(by_top.items())
+        )
+        for f in forms(
+            "repair",
+            t("was.form.repair", port=loc_text(port), left=left),
+            [In("ship", t("was.input.ship"), ship_options(ships))],
+        ):
+            repair_forms.append(f.model_copy(update={"inputs": (*f.inputs, *points)}))
     return [
         Prompt(
             id=f"t{state.turn}.repair.{side}.{sum(state.repair_left.values())}",
@@ -95,7 +106,7 @@ def repair_prompts(state: WarAtSeaState, side: str) -> list[Prompt]:
     ]
 
 
-def repair(state: WarAtSeaState, side: str, action: Repair) -> list[Event]:
+def repair(state: WarAtSeaState, side: Side, action: Repair) -> list[Event]:
     u = state.units.get(action.ship)
     if u is None or u.side != side:
         raise RuleViolation("was.unit.not_yours", "War at Sea 15.2", ship=action.ship)
