@@ -189,6 +189,11 @@ class Referee(Lookups):
         record = record or await self.game(game_id)
         return record, (await self._cached(record)).state
 
+    def cached_state(self, game_id: str, version: int) -> GameState | None:
+        """The cached state if it is the one at ``version`` (delivery builds views from it)."""
+        entry = self._cache.get(game_id, version)
+        return entry.state if entry is not None else None
+
     async def prompts(self, game_id: str, user_id: str) -> list[Prompt]:
         """The open decisions this user owes in this game (over all the seats they hold)."""
         return (await self.seated(game_id, user_id)).prompts
@@ -268,7 +273,6 @@ class Referee(Lookups):
                 ruleset,
                 game_id,
                 record.version,
-                state,
                 [Event(kind="core.undone", params={"seat": last.seat})],
                 before,
                 deadlines,
@@ -339,7 +343,11 @@ class Referee(Lookups):
         self, game_id: str, audience: str | None, *, full: bool = False
     ) -> dict[str, Any]:
         record = await self.game(game_id)
-        return exports.build(record, await self.store.log(game_id), audience, full)
+        final = None
+        if record.status in ("over", "abandoned") and record.version > 0:
+            _, state = await self.state(game_id, record)
+            final = (get_ruleset(record.ruleset), state)
+        return exports.build(record, await self.store.log(game_id), audience, full, final)
 
     async def apply_as_referee(
         self,
@@ -392,7 +400,12 @@ class Referee(Lookups):
         return entry.prompts if entry is not None else None
 
     async def _replay(self, game_id: str, skip: int | None = None) -> GameState:
-        loaded = await self.store.load(game_id)
+        # Skipping the last entry (an undo) is the state at the version before it: from the
+        # newest snapshot before it (the newest one may hold that very entry).
+        if skip is None:
+            loaded = await self.store.load(game_id)
+        else:
+            loaded = await self.store.load_at(game_id, skip)
         if loaded is None:
             raise RuleViolation("core.game.not_found", "Referee", game=game_id)
         ruleset = get_ruleset(loaded.record.ruleset)
@@ -406,7 +419,9 @@ class Referee(Lookups):
             if entry.n == skip or entry.seat is None:
                 continue
             action = ruleset.parse_action(entry.action)
-            state = ruleset.apply(state, entry.seat, action, ReplayDice(entry.rolls)).state
+            # In place: the state was just loaded from the snapshot and is ours alone.
+            dice = ReplayDice(entry.rolls)
+            state = ruleset.apply(state, entry.seat, action, dice, copy=False).state
         return state
 
     async def _apply(
@@ -455,7 +470,7 @@ class Referee(Lookups):
         prompts = ruleset.prompts(state)
         deadlines = [] if over else self._deadlines(record, prompts, now)
         messages = extra + step_messages(
-            ruleset, record.id, entry.n, state, entry.events, before, deadlines, now, prompts
+            ruleset, record.id, entry.n, entry.events, before, deadlines, now, prompts
         )
         if over:
             messages.append(
@@ -468,11 +483,12 @@ class Referee(Lookups):
                     result=state.result.model_dump(mode="json") if state.result else None,
                     seed=record.seed.hex(),
                     commitment=record.commitment,
-                    view=ruleset.view(state, None).model_dump(mode="json"),
+                    n=entry.n,
                 )
             )
         snapshot = None
-        if entry.n == 0 or over or entry.n % settings.snapshot_every == 0:
+        every = settings.snapshot_every or ruleset.snapshot_every
+        if entry.n == 0 or over or entry.n % every == 0:
             snapshot = state.model_dump_json()
         commit = Commit(
             game_id=record.id,

@@ -42,6 +42,9 @@ class Ruleset(ABC, Generic[S]):
     state_model: ClassVar[type[GameState]]
     options_model: ClassVar[type[BaseModel]]
     action_adapter: ClassVar[TypeAdapter[Any]]
+    snapshot_every: ClassVar[int] = 25
+    """Orders between stored state snapshots, chosen by what an order costs to replay against
+    what a snapshot costs to load and store: a cold load replays at most this many minus one."""
 
     # --- set-up -------------------------------------------------------------------------
     @abstractmethod
@@ -75,10 +78,14 @@ class Ruleset(ABC, Generic[S]):
         action: Action,
         dice: Dice,
         prompts: list[Prompt] | None = None,
+        *,
+        copy: bool = True,
     ) -> Outcome[S]:
         """Check the seat owes a decision that takes this order, then let the game apply it
         to a deep copy, so a RuleViolation raised anywhere leaves ``state`` untouched.
-        ``prompts`` are this state's open prompts when the caller has computed them already."""
+        ``prompts`` are this state's open prompts when the caller has computed them already.
+        ``copy=False`` applies in place: for a replay that owns a state nobody else holds (one
+        loaded from a snapshot), where one copy per replay is enough."""
         if state.result is not None:
             raise RuleViolation("core.game.over", "Referee")
         if prompts is None:
@@ -94,7 +101,7 @@ class Ruleset(ABC, Generic[S]):
                 order=action.type,
                 expected=open_for_seat[0].kind,
             )
-        work = state.model_copy(deep=True)
+        work = state.model_copy(deep=True) if copy else state
         try:
             return self.resolve(work, seat, action, prompt, dice)
         except RuleViolation as exc:
@@ -110,6 +117,11 @@ class Ruleset(ABC, Generic[S]):
     # --- what each audience sees -----------------------------------------------------------
     @abstractmethod
     def view(self, state: S, audience: str | None) -> View: ...
+
+    def headline(self, view: View) -> Text:
+        """Where the game stands for this view's audience in one line (turn, phase, score),
+        shown when a seat takes the keyboard. Built from the view only."""
+        return view.status
 
     def names(self) -> dict[str, Label]:
         """Display names of the ids that orders and refusals carry (ships, places): public,
