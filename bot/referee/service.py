@@ -392,6 +392,14 @@ class Referee(Lookups):
     def _open_prompts(self, record: GameRecord, entry: Cached) -> list[Prompt]:
         return StateCache.prompts(entry, get_ruleset(record.ruleset).prompts)
 
+    def prompts_of(self, record: GameRecord, version: int, state: GameState) -> list[Prompt]:
+        """The open prompts of ``state``, the game's state at ``version``: when it is the cached
+        state, its prompts computed once and kept beside it (delivery asks after a submit)."""
+        entry = self._cache.get(record.id, version)
+        if entry is not None and entry.state is state:
+            return self._open_prompts(record, entry)
+        return get_ruleset(record.ruleset).prompts(state)
+
     def cached_prompts(self, game_id: str) -> list[Prompt] | None:
         """The open prompts of the game's cached state, without asking the store: possibly a
         step behind, so only good for choosing how to answer an interaction before the real

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from bot.autoplay import random_action
 from bot.referee import Referee
-from bot.referee.export import verify
+from bot.referee.verify import verify
 from bot.rules.core import ReplayDice, RuleViolation
 from bot.rules.war_at_sea import RULESET
 from bot.store import Store
@@ -105,7 +105,7 @@ async def test_an_old_finished_game_shrinks_and_still_verifies(tmp_path: Path) -
     assert after < before / 4 and after <= GOAL, (before, after)
 
     # The export of the pruned game verifies, and its orders replay to the same result.
-    assert verify(json.loads(json.dumps(export))) == []
+    assert verify(json.loads(json.dumps(export))).problems == []
     log = export["log"]
     replayed = RULESET.setup(
         export["scenario"],
