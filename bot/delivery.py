@@ -21,12 +21,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import hashlib
 import io
 import logging
 import time
 from collections.abc import Awaitable, Callable, Sequence
-from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import aiohttp
@@ -186,11 +186,11 @@ class Delivery:
                 continue  # keep the order within a thread or a DM
             task = asyncio.create_task(self._lane(lane, messages, flush))
             self._running[lane] = task
-            task.add_done_callback(partial(self._forget, lane))
+            task.add_done_callback(functools.partial(self._finished, lane))
             started += 1
         return started
 
-    def _forget(self, lane: Lane, _: asyncio.Task[int]) -> None:
+    def _finished(self, lane: Lane, _task: asyncio.Task[int]) -> None:
         self._running.pop(lane, None)
 
     async def _lane(self, lane: Lane, messages: list[OutboxMessage], flush: bool) -> int:

@@ -249,7 +249,7 @@ def _json_paths(samples: int) -> list[tuple[str, float]]:
     timed("pydantic model_dump_json of the state (what the store writes)", final.model_dump_json)
     timed("stdlib json.dumps of 40 events", lambda: json.dumps(events, sort_keys=True))
     try:
-        import orjson
+        import orjson  # type: ignore[import-not-found,unused-ignore]
 
         timed(
             "orjson.dumps(OPT_SORT_KEYS) of the state dict",

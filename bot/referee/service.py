@@ -23,6 +23,7 @@ from bot.referee.lookup import Lookups
 from bot.referee.messages import notice, prompt_ids, step_messages
 from bot.referee.settings import GameSettings
 from bot.rules.core import Action, Event, GameState, Prompt, ReplayDice, Ruleset, RuleViolation
+from bot.rules.core.bounds import MAX_ID, clip
 from bot.rules.core.registry import get as get_ruleset
 from bot.store import Commit, Deadline, GameRecord, LogEntry, StaleVersion, Store
 
@@ -68,6 +69,19 @@ class Referee(Lookups):
         game_id: str | None = None,
         seed: bytes | None = None,
     ) -> GameRecord:
+        _check_create(
+            ruleset=ruleset_id,
+            guild_id=guild_id,
+            created_by=created_by,
+            scenario=scenario,
+            channel_id=channel_id,
+            game_id=game_id,
+        )
+        for name, value in (("options", options), ("settings", settings)):
+            if value is not None and not isinstance(value, dict):
+                raise RuleViolation("core.create.invalid", "Referee", field=name)
+        if seed is not None and not isinstance(seed, bytes):
+            raise RuleViolation("core.create.invalid", "Referee", field="seed")
         ruleset = get_ruleset(ruleset_id)
         known = [s.id for s in ruleset.scenarios()]
         scenario = scenario or known[0]
@@ -226,7 +240,7 @@ class Referee(Lookups):
             if record is None or (guild_id is not None and record.guild_id != guild_id):
                 raise RuleViolation("core.game.not_found", "Referee", game=game_id)
             if previous is not None:  # a retried interaction: applied once, answered again
-                return _submitted(record, previous, duplicate=True)
+                return _again(record, previous, user_id, action, seat)
             if record.status != "active":
                 raise RuleViolation(f"core.game.{record.status}", "Referee", game=game_id)
             if expected_version is not None and expected_version != record.version:
@@ -418,8 +432,6 @@ class Referee(Lookups):
             raise RuleViolation("core.game.not_found", "Referee", game=game_id)
         ruleset = get_ruleset(loaded.record.ruleset)
         tail = loaded.tail
-        if skip is not None and loaded.snapshot_n is not None and loaded.snapshot_n >= skip:
-            raise RuntimeError("cannot skip an entry inside a snapshot")
         if loaded.snapshot is None:
             raise RuleViolation("core.game.not_started", "Referee", game=game_id)
         state = ruleset.load_state(loaded.snapshot)
@@ -519,7 +531,7 @@ class Referee(Lookups):
             n=n,
             seat=entry.seat or "",
             version=record.version + 1,
-            events=entry.events,
+            events=_seen_by(entry.events, entry.seat),
             over=over,
         )
 
@@ -552,16 +564,54 @@ def _seat_for(prompts: list[Prompt], held: list[str], action_type: str) -> str |
     return owed[0] if owed else (held[0] if held else None)
 
 
+def _again(
+    record: GameRecord, entry: LogEntry, user_id: str, action: Any, seat: str | None
+) -> Submitted:
+    """The answer to a retried request: only for the user who gave that order, and only for
+    the same order. A key is no password: whoever else sends it, or sends it with another
+    order, is refused and reads nothing of that entry."""
+    same = entry.user_id == user_id and seat in (None, entry.seat)
+    if same:
+        try:
+            parsed = get_ruleset(record.ruleset).parse_action(action)
+        except RuleViolation:
+            same = False
+        else:
+            same = parsed.model_dump(mode="json") == entry.action
+    if not same:
+        raise RuleViolation("core.key.reused", "Referee")
+    return _submitted(record, entry, duplicate=True)
+
+
+def _seen_by(events: list[Event], seat: str | None) -> list[Event]:
+    """What the seat that gave an order may read of its events (the public's, for setup):
+    the caller is handed nothing another seat alone may see."""
+    return [e for e in events if e.visible_to(seat)]
+
+
 def _submitted(record: GameRecord, entry: LogEntry, *, duplicate: bool) -> Submitted:
     return Submitted(
         game_id=record.id,
         n=entry.n,
         seat=entry.seat or "",
         version=record.version,
-        events=entry.events,
+        events=_seen_by(entry.events, entry.seat),
         duplicate=duplicate,
         over=record.status == "over",
     )
+
+
+def _check_create(**fields: object) -> None:
+    """Referee.create's text inputs: strings of bounded length (None where optional), so a
+    caller's mistake is a refusal, never a TypeError or an unbounded record."""
+    required = ("ruleset", "guild_id", "created_by")
+    for name, value in fields.items():
+        if value is None and name not in required:
+            continue
+        if not isinstance(value, str) or not 0 < len(value) <= MAX_ID:
+            if name == "ruleset":
+                raise RuleViolation("core.ruleset.unknown", "Referee", ruleset=clip(repr(value)))
+            raise RuleViolation("core.create.invalid", "Referee", field=name)
 
 
 def _settings(raw: dict[str, Any]) -> GameSettings:

@@ -105,7 +105,8 @@ async def test_an_old_finished_game_shrinks_and_still_verifies(tmp_path: Path) -
     assert after < before / 4 and after <= GOAL, (before, after)
 
     # The export of the pruned game verifies, and its orders replay to the same result.
-    assert verify(json.loads(json.dumps(export))).problems == []
+    report = verify(json.loads(json.dumps(export)))
+    assert report.problems == [] and report.replayed and report.events
     log = export["log"]
     replayed = RULESET.setup(
         export["scenario"],
