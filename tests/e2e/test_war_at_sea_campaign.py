@@ -239,7 +239,7 @@ async def test_a_whole_campaign_through_discord(campaign: Campaign) -> None:
         campaign.game = await env.running.referee.game(HEAD["game"])
         if campaign.game.thread_id:
             break
-    handle = await fake.slash(alice, campaign.thread, "was variants", {"v18_2": True})
+    handle = await fake.slash(alice, campaign.thread, "was variants", {"variant_18_2": True})
     assert "✅ 18.2" in (await handle.response()).content
     lobby = env.lobby_message(campaign.record)
     for user, seat in ((alice, "allies"), (bob, "axis")):
