@@ -121,9 +121,13 @@ def may_be_at(state: WarAtSeaState, u: UnitState, loc: str) -> bool:
 
 
 def hidden(state: WarAtSeaState, u: UnitState) -> bool:
-    """An Allied counter face down: its identity is a secret from the Axis and the public."""
+    """An Allied counter face down: its identity is a secret from the Axis and the public.
+    Ruling: 18.2 hides the counters while the game is played ("moving", until combat); once it
+    is over there is nothing left to hide (the revealed seed and the full export name every
+    move anyway), so the final map and views turn every counter face up."""
     return (
         state.options.variant_18_2
+        and state.result is None
         and u.side == "allies"
         and u.status in ("active", "reserve")
         and u.location is not None
