@@ -143,7 +143,7 @@ def _legend(img: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float, wid
     draw_text(draw, (col2 + 30, ry + 11), "adjacent areas 相邻海域", font, anchor="lm")
     ry += step
     paste(img, icons.gate("right", labels.ALLIES, 20), (col2 + 1, ry + 1), "lt")
-    bx = draw_text(draw, (col2 + 30, ry + 11), "port exit 出港", font, anchor="lm")[2] + 18
+    bx: float = draw_text(draw, (col2 + 30, ry + 11), "port exit 出港", font, anchor="lm")[2] + 18
     combat = "combat 战斗中"
     if bx + 30 + text_width(combat, font) > x + width - 8:  # keep out of the Notes column
         bx, ry = col2, ry + step
