@@ -120,7 +120,9 @@ class LocalSession:
         session = cls(referee, record.id, record.ruleset, out, lang, screen, where)
         session._maps_note()
         session._show_events(started.events, None)
-        session.recaps.add(started.events)
+        # start hands back only public events (its caller holds no seat): each seat's recap
+        # comes from its own reading of the log, private set-up events included.
+        await session._recall()
         await session.write_maps()
         return session
 
