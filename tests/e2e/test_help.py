@@ -53,7 +53,8 @@ async def test_a_refusal_ends_with_how_to_read_its_rule(env: Env) -> None:
     game = await war_at_sea_at_move(env)
     thread = fake.channel(int(game.thread_id or 0))
     handle = await fake.slash(world.alice, thread, "was move", {"ships": "Hood", "to": "germany"})
-    reply = (await handle.response()).content or ""
+    # The order is deferred (thinking) and then answered in place.
+    reply = (await handle.wait_original(lambda m: bool(m.content))).content
     assert "War at Sea 6.4" in reply  # from a port straight into a port: refused, its rule
     link = "📖 6.4 Port to port, and the Baltic: `/rule section:6.4 ruleset:war-at-sea`"
     assert reply.splitlines()[-1] == link
