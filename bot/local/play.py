@@ -117,10 +117,11 @@ class LocalSession:
             await referee.join(record.id, local_user(seat), seat)
         say(tr("local.created", lang, game=record.id, commitment=record.commitment))
         started = await referee.start(record.id, "local")
+        setup = await referee.all_events(record.id, started.n)  # every seat's, for the recaps
         session = cls(referee, record.id, record.ruleset, out, lang, screen, where)
         session._maps_note()
         session._show_events(started.events, None)
-        session.recaps.add(started.events)
+        session.recaps.add(setup)
         await session.write_maps()
         return session
 
@@ -222,7 +223,9 @@ class LocalSession:
             self.say(violation(exc, self.lang))
             return False
         self._show_events(done.events, seat)
-        self.recaps.add(done.events, shown_to=seat)
+        # The referee hands back only this seat's events; the recaps of the others come from
+        # the log (one terminal holds every seat).
+        self.recaps.add(await self.referee.all_events(self.game_id, done.n), shown_to=seat)
         await self.write_maps()
         return True
 
