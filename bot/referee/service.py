@@ -354,12 +354,6 @@ class Referee:
         await self.store.checkpoint()
         return report
 
-    async def all_events(self, game_id: str, n: int) -> list[Event]:
-        """Every event of log entry ``n``, whoever may read it: for a driver that holds every
-        seat and shows each its own (local play's hand-over recaps). ``submit`` hands its
-        caller only what the caller's seat may read."""
-        return next((e.events for e in await self.store.log(game_id) if e.n == n), [])
-
     async def export(
         self, game_id: str, audience: str | None, *, full: bool = False
     ) -> dict[str, Any]:
