@@ -1,0 +1,54 @@
+"""Shared wording rules every game's catalogs use: plurals and rule citations.
+
+Plurals live inside a template, so English and Chinese keep one key each:
+``{count:plural:# U-boat flotilla|# U-boat flotillas}`` picks the first form for one and the
+last otherwise (``#`` is the number); Chinese, which has no plural, writes ``{count} 队潜艇``.
+A template with a single form uses it for every count.
+
+Citations: a rule section is written ``<Book> <number>`` in the code (``War at Sea 6.1``);
+the reader sees the book under its name in their language (catalog key ``cite.<book slug>``,
+``cite.war_at_sea`` = 大西洋海战), so Chinese text cites 「大西洋海战 6.1」 as the Chinese
+rulebook names itself, never the English title.
+"""
+
+from __future__ import annotations
+
+import re
+import string
+from typing import Any
+
+PLURAL = "plural:"
+_SECTION = re.compile(r"^(?P<book>.*?)(?:\s+(?P<number>\d[\w.()\-–,、 ]*))?$")
+
+
+class Formatter(string.Formatter):
+    """str.format plus the ``plural:`` spec."""
+
+    def format_field(self, value: Any, format_spec: str) -> Any:
+        if format_spec.startswith(PLURAL):
+            return plural(value, format_spec[len(PLURAL) :])
+        return super().format_field(value, format_spec)
+
+
+def plural(count: Any, forms: str) -> str:
+    """``one|other`` forms: the first for exactly one, the last for any other count."""
+    options = forms.split("|")
+    try:
+        one = int(count) == 1
+    except (TypeError, ValueError):
+        one = False
+    chosen = options[0] if one else options[-1]
+    return chosen.replace("#", str(count))
+
+
+def slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "_", text.lower()).strip("_")
+
+
+def split_section(section: str) -> tuple[str, str | None]:
+    """``War at Sea 6.1`` -> (``War at Sea``, ``6.1``); ``Referee`` -> (``Referee``, None)."""
+    match = _SECTION.match(section.strip())
+    if match is None:  # pragma: no cover - the pattern matches every string
+        return section, None
+    number = match.group("number")
+    return match.group("book"), number.strip() if number else None
