@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from bot.i18n import catalogs, event_text, render, seat_name, tr
+from bot.i18n import catalogs, cite, event_text, render, seat_name, tr
 from bot.rules.core import Prompt
 from bot.rules.core.registry import get as get_ruleset
 
@@ -55,7 +55,13 @@ def event_lines(
 
 def prompt_line(prompt: Prompt, lang: str, due_at: float | None) -> str:
     key = "discord.prompt.due" if due_at else "discord.prompt.open"
-    return tr(key, lang, title=render(prompt.title, lang), section=prompt.section, due=when(due_at))
+    return tr(
+        key,
+        lang,
+        title=render(prompt.title, lang),
+        section=cite(prompt.section, lang),
+        due=when(due_at),
+    )
 
 
 def view_status(view: Mapping[str, Any] | None, lang: str) -> str:
@@ -191,18 +197,32 @@ def notice(
             ),
         )
     elif kind == "expired":
-        seat = str(payload.get("seat", ""))
-        body = tr(
-            f"discord.notice.expired.{payload.get('policy', 'notify')}",
-            lang,
-            seat=seat_name(ruleset_id, seat, lang),
-            user=mention(holders.get(seat)),
-        )
+        body = expired(ruleset_id, payload, holders, lang)
     elif kind in ("paused", "active"):
         body = tr(f"discord.notice.{kind}", lang, user=mention(payload.get("by")))
     else:
         body = tr("discord.notice.other", lang, kind=kind)
     return clip(join(head, body))
+
+
+def expired(
+    ruleset_id: str, payload: Mapping[str, Any], holders: Mapping[str, str], lang: str
+) -> str:
+    """A deadline passed: whose, and what the game's policy did. When the referee gave the
+    default order, the notice names the decision and the order, so nobody reads the
+    consequences as the player's own choice."""
+    seat = str(payload.get("seat", ""))
+    who = {"seat": seat_name(ruleset_id, seat, lang), "user": mention(holders.get(seat))}
+    if payload.get("applied"):
+        order = payload.get("order")
+        return tr(
+            "discord.notice.expired.applied",
+            lang,
+            **who,
+            decision=render(payload.get("decision") or {"key": "discord.prompt.unknown"}, lang),
+            order=render(order, lang) if order else tr("discord.prompt.unknown", lang),
+        )
+    return tr(f"discord.notice.expired.{payload.get('policy', 'notify')}", lang, **who)
 
 
 def reminder(

@@ -17,6 +17,8 @@ import re
 import string
 from typing import Any
 
+from bot.rules.core import Prompt, Text, t
+
 PLURAL = "plural:"
 _SECTION = re.compile(r"^(?P<book>.*?)(?:\s+(?P<number>\d[\w.()\-–,、 ]*))?$")
 
@@ -52,3 +54,29 @@ def split_section(section: str) -> tuple[str, str | None]:
         return section, None
     number = match.group("number")
     return match.group("book"), number.strip() if number else None
+
+
+def order_text(prompt: Prompt, action: dict[str, Any]) -> Text | None:
+    """An order of ``prompt`` in words, language-neutral: the form's label and the options
+    chosen ("Decide: Convoy 1A, Sail to England"). None when no form of the prompt takes it."""
+    form = prompt.form(str(action.get("type", "")))
+    if form is None:
+        return None
+    chosen: list[Any] = []
+    for choice in form.inputs:
+        if choice.name not in action:
+            continue
+        labels = {o.value: o.label for o in choice.options}
+        value = action[choice.name]
+        for one in value if isinstance(value, list) else [value]:
+            if isinstance(one, bool):
+                chosen.append(t("core.yes" if one else "core.no"))
+            else:
+                label = labels.get(str(one), str(one))
+                chosen.append(label.model_dump() if isinstance(label, Text) else label)
+    label = form.label.model_dump() if isinstance(form.label, Text) else form.label
+    return (
+        t("core.order.described", label=label, choices=chosen)
+        if chosen
+        else t("core.order.plain", label=label)
+    )

@@ -23,7 +23,7 @@ from bot.referee.messages import notice, prompt_ids, step_messages
 from bot.referee.settings import GameSettings
 from bot.rules.core import Event, GameState, Prompt, ReplayDice, Ruleset, RuleViolation
 from bot.rules.core.registry import get as get_ruleset
-from bot.store import Commit, Deadline, GameRecord, LogEntry, StaleVersion, Store
+from bot.store import Commit, Deadline, GameRecord, LogEntry, OutboxMessage, StaleVersion, Store
 
 SYSTEM_USER = "referee"
 
@@ -347,12 +347,16 @@ class Referee:
         action: BaseModel,
         key: str,
         fired: tuple[str, str],
+        notices: list[OutboxMessage] | None = None,
     ) -> Submitted:
-        """Apply a deadline's default order for a seat (the caller holds the game's lock)."""
+        """Apply a deadline's default order for a seat (the caller holds the game's lock),
+        with ``notices`` saying so, sent ahead of the step in the same transaction."""
         if await self.store.action_for_key(record.id, key) is not None:
             raise RuleViolation("core.deadline.already_applied", "Referee")
         ruleset = get_ruleset(record.ruleset)
-        return await self._apply(record, ruleset, state, seat, SYSTEM_USER, action, key, fired)
+        return await self._apply(
+            record, ruleset, state, seat, SYSTEM_USER, action, key, fired, extra=notices
+        )
 
     def lock(self, game_id: str) -> asyncio.Lock:
         # Submissions to one game are serialised; different games proceed in parallel.
@@ -393,6 +397,7 @@ class Referee:
         key: str,
         fired: tuple[str, str] | None = None,
         prompts: list[Prompt] | None = None,
+        extra: list[OutboxMessage] | None = None,
     ) -> Submitted:
         dice = FairDice(record.seed, record.id, record.next_roll)
         if prompts is None:
@@ -410,7 +415,9 @@ class Referee:
             reveals=any(e.reveals for e in outcome.events),
             created_at=self.clock(),
         )
-        return await self._commit(record, ruleset, outcome.state, entry, before, [], fired)
+        return await self._commit(
+            record, ruleset, outcome.state, entry, before, list(extra or []), fired
+        )
 
     async def _commit(
         self,
