@@ -53,8 +53,7 @@ async def test_war_at_sea_says_the_fleet_stays_home(
     report = await referee.tick()
     assert report.applied == [(record.id, "allies")]  # set-up: the British fleet stays put
     clock.now += 2 * HOUR
-    while not (await referee.tick()).applied == []:
-        pass  # every default in turn until the Allied movement
+    assert (await referee.tick()).applied == [(record.id, "allies")]  # turn 1: Allies move (6.3)
     texts = [
         present.notice(record.id, "war-at-sea", "expired", m.payload, {"allies": "1"}, lang)
         for m in await store.pending()
