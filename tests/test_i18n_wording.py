@@ -227,3 +227,21 @@ def test_the_checks_catch_what_they_are_for() -> None:
     assert any("raw key" in p and "was.setup" in p for p in problems)
     assert any("English ['Allied', 'land-based', 'air']" in p for p in problems)
     assert not any("named" in p or "seat" in p for p in problems), problems
+
+
+def test_a_terminal_menu_says_how_many_of_how_many() -> None:
+    from bot.local.menu import _answer
+    from bot.rules.core import Choice, Option
+
+    ships = tuple(Option(value=f"s{i}", label=f"Ship {i}") for i in range(1, 6))
+    choice = Choice(name="ships", label="Ships", kind="many", options=ships, max=25)
+    asked: list[str] = []
+
+    def ask(question: str) -> str:
+        asked.append(question)
+        return "2 5"
+
+    assert _answer(choice, ask, lambda _: None, "en") == ["s2", "s5"]
+    assert asked[0].startswith("Choose 1 to 5 of the 5 items above")  # never "1 to 25"
+    _answer(choice, ask, lambda _: None, "zh")
+    assert asked[1].startswith("从以上 5 项中选 1 到 5 项")

@@ -156,7 +156,7 @@ class LocalSession:
         except RuleViolation as exc:
             self.say(violation(exc, self.lang))
             return False
-        self.say(tr("local.undone", self.lang, n=n))
+        self.say(tr("local.undone", self.lang, n=n, order=n.order))
         await self.write_maps()
         return True
 

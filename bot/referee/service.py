@@ -15,13 +15,14 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
+from bot.i18n.wording import order_text
 from bot.referee import deadlines
 from bot.referee import export as exports
 from bot.referee.deadlines import TickReport
 from bot.referee.fairdice import FairDice, commitment, new_seed
 from bot.referee.messages import notice, prompt_ids, step_messages
 from bot.referee.settings import GameSettings
-from bot.rules.core import Event, GameState, Prompt, ReplayDice, Ruleset, RuleViolation
+from bot.rules.core import Event, GameState, Prompt, ReplayDice, Ruleset, RuleViolation, t
 from bot.rules.core.registry import get as get_ruleset
 from bot.store import Commit, Deadline, GameRecord, LogEntry, OutboxMessage, StaleVersion, Store
 
@@ -38,6 +39,18 @@ class Submitted(BaseModel):
     events: list[Event]
     duplicate: bool = False
     over: bool = False
+
+
+class Undone(int):
+    """The log number of the order taken back, with that order in words (``order``, a
+    Text dict), so whoever undid it reads which order it was."""
+
+    order: dict[str, Any]
+
+    def __new__(cls, n: int, order: dict[str, Any]) -> Undone:
+        undone = super().__new__(cls, n)
+        undone.order = order
+        return undone
 
 
 class Referee:
@@ -239,7 +252,7 @@ class Referee:
                 record, ruleset, state, seat, user_id, parsed, key, prompts=prompts
             )
 
-    async def undo(self, game_id: str, user_id: str) -> int:
+    async def undo(self, game_id: str, user_id: str) -> Undone:
         """Take back the user's own last action while it is the game's last, rolled no die and
         revealed nothing hidden (ARCHITECTURE.md, the referee)."""
         async with self.lock(game_id):
@@ -262,13 +275,15 @@ class Referee:
             before = prompt_ids(ruleset.prompts(state_now))
             state = await self._replay(game_id, skip=last.n)
             now = self.clock()
-            deadlines = self._deadlines(record, ruleset.prompts(state), now)
+            reopened = ruleset.prompts(state)
+            deadlines = self._deadlines(record, reopened, now)
+            order = _order_in_words(reopened, last.seat, last.action)
             messages = step_messages(
                 ruleset,
                 game_id,
                 record.version,
                 state,
-                [Event(kind="core.undone", params={"seat": last.seat})],
+                [Event(kind="core.undone", params={"seat": last.seat, "order": order})],
                 before,
                 deadlines,
                 now,
@@ -278,7 +293,7 @@ class Referee:
             except StaleVersion:
                 raise RuleViolation("core.version.stale", "Referee", game=game_id) from None
             self._remember(game_id, record.version + 1, state)
-            return last.n
+            return Undone(last.n, order)
 
     # --- lifecycle ----------------------------------------------------------------------
     async def set_status(self, game_id: str, status: str, *, by_user: str) -> None:
@@ -531,3 +546,11 @@ def _new_id() -> str:
     # Short, unambiguous, typeable in a slash command: 8 characters of base32.
     alphabet = "abcdefghjkmnpqrstuvwxyz23456789"
     return "".join(pysecrets.choice(alphabet) for _ in range(8))
+
+
+def _order_in_words(prompts: list[Prompt], seat: str, action: dict[str, Any]) -> dict[str, Any]:
+    """The order taken back, worded by the prompt it answered (open again after the undo)."""
+    for prompt in prompts:
+        if prompt.seat == seat and (text := order_text(prompt, action)) is not None:
+            return text.model_dump()
+    return t("core.order.unnamed").model_dump()

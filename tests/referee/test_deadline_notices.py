@@ -5,6 +5,7 @@ otherwise the step reads as if the player had acted)."""
 from __future__ import annotations
 
 from bot import present
+from bot.i18n import event_text, tr
 from bot.referee import Referee
 from bot.store import Store
 from tests.referee.conftest import Clock, started_game
@@ -67,3 +68,23 @@ async def test_war_at_sea_says_the_fleet_stays_home(
     ), texts
     assert any("盟军（<@1>）未在期限内回应「第 1 回合：移动船舰，然后结束」" in t for t in texts)
     assert any("结束移动（未移动的船舰留在原地）" in t for t in texts)
+
+
+async def test_an_undo_names_the_order_taken_back(referee: Referee, store: Store) -> None:
+    game = await started_game(referee)
+    await referee.submit(game, "alice", {"type": "hide", "vault": 4}, "k1")
+    undone = await referee.undo(game, "alice")
+    assert undone == 1
+    assert tr("local.undone", "en", n=undone, order=undone.order) == (
+        "Order 1 taken back: Hide the treasury: Vault 4."
+    )
+    assert (
+        tr("local.undone", "zh", n=undone, order=undone.order)
+        == "已撤回第 1 道命令：藏起宝库：金库 4。"
+    )
+    step = [m for m in await store.pending() if m.kind == "step" and m.audience == "public"][-1]
+    event = step.payload["events"][0]
+    assert (
+        event_text(event, "en", "vaults")
+        == "north took back their last order: Hide the treasury: Vault 4"
+    )
