@@ -229,7 +229,14 @@ class Delivery:
             return text, [p for p in prompts if p.id in new]
         if message.kind == "reminder":
             prompt = await self._open_prompt(record, seat, str(payload.get("prompt_id")))
-            text = present.reminder(record.id, record.ruleset, prompt, payload.get("due_at"), lang)
+            text = present.reminder(
+                record.id,
+                record.ruleset,
+                prompt,
+                payload.get("due_at"),
+                lang,
+                payload.get("policy"),
+            )
             return text, [prompt] if prompt else []
         holders = await self.bot.store.seats(record.id)
         return present.notice(record.id, record.ruleset, message.kind, payload, holders, lang), []

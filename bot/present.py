@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from bot.i18n import catalogs, cite, event_text, render, seat_name, tr
+from bot.i18n.wording import order_text
 from bot.rules.core import Prompt
 from bot.rules.core.registry import get as get_ruleset
 
@@ -226,12 +227,25 @@ def expired(
 
 
 def reminder(
-    game_id: str, ruleset_id: str, prompt: Prompt | None, due_at: float | None, lang: str
+    game_id: str,
+    ruleset_id: str,
+    prompt: Prompt | None,
+    due_at: float | None,
+    lang: str,
+    policy: str | None = None,
 ) -> str:
+    """A reminder before a deadline; under the "default" policy it says which order the
+    referee will give if the player does not answer, so the default never comes unannounced."""
     title = render(prompt.title, lang) if prompt else tr("discord.prompt.unknown", lang)
+    then = ""
+    if policy == "default" and prompt is not None and prompt.default is not None:
+        order = order_text(prompt, prompt.default)
+        if order is not None:
+            then = tr("discord.reminder.default", lang, order=render(order, lang))
     return clip(
         join(
             header(game_id, ruleset_id, lang),
             tr("discord.reminder", lang, title=title, due=when(due_at)),
+            then,
         )
     )

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from bot.i18n import event_text, render, seat_name, tr, violation
+from bot.i18n import cite, event_text, render, seat_name, tr, violation
 from bot.local.menu import Cancelled, build_order
 from bot.referee import Referee
 from bot.rules.core import RuleViolation
@@ -111,7 +111,7 @@ class LocalSession:
             view = ruleset.view(state, prompt.seat)
             seat = seat_name(record.ruleset, prompt.seat, self.lang)
             self.say(f"[{record.id}] {seat}: {render(view.status, self.lang)}")
-            self.say(f"{render(prompt.title, self.lang)} ({prompt.section})")
+            self.say(f"{render(prompt.title, self.lang)} ({cite(prompt.section, self.lang)})")
             try:
                 action = build_order(prompt, ask, self.say, self.lang)
             except Cancelled as cancel:

@@ -42,6 +42,7 @@ async def tick(referee: Referee, now: float) -> TickReport:
                 now,
                 prompt_id=deadline.prompt_id,
                 due_at=deadline.due_at,
+                policy=GameSettings.model_validate(record.settings).on_expiry,
             )
             if await referee.store.mark_reminded(deadline, [message]):
                 report.reminded.append((deadline.game_id, deadline.seat))

@@ -88,3 +88,24 @@ async def test_an_undo_names_the_order_taken_back(referee: Referee, store: Store
         event_text(event, "en", "vaults")
         == "north took back their last order: Hide the treasury: Vault 4"
     )
+
+
+async def test_a_reminder_announces_the_default_order(
+    referee: Referee, store: Store, clock: Clock
+) -> None:
+    from bot.rules.core.registry import get as get_ruleset
+
+    game = await started_game(referee, deadline_hours=24, remind_before_hours=6)
+    await referee.submit(game, "alice", {"type": "hide", "vault": 4}, "k1")
+    clock.now += 19 * HOUR
+    assert (await referee.tick()).reminded == [(game, "south")]
+    message = next(m for m in await store.pending() if m.kind == "reminder")
+    _, state = await referee.state(game)
+    prompt = next(p for p in get_ruleset("vaults").prompts(state) if p.seat == "south")
+    due, policy = message.payload["due_at"], message.payload["policy"]
+    assert policy == "default"
+    en = present.reminder(game, "vaults", prompt, due, "en", policy)
+    zh = present.reminder(game, "vaults", prompt, due, "zh", policy)
+    assert "the referee gives your default order: Hide the treasury: Vault 1." in en, en
+    assert "裁判将代为下达默认命令：藏起宝库：金库 1。" in zh, zh
+    assert "default order" not in present.reminder(game, "vaults", prompt, due, "en", "notify")
