@@ -30,7 +30,8 @@ async def test_only_the_holder_acts_and_managers_manage(env: Env) -> None:
     crafted = f"{game.id}:north:{prompt_hash(prompts[0])}:0"
     handle = await fake.slash(world.bob, world.channel, "order", {"order": crafted, "value": "3"})
     refusal = await handle.response()
-    assert refusal.ephemeral and "Referee" in refusal.content  # the rule section is named
+    # The rule is named, in Bob's language (zh): the referee's own rules.
+    assert refusal.ephemeral and "（规则：裁判规则）" in refusal.content
     assert (await env.running.referee.game(game.id)).version == 1
 
     # Bob is no manager: he may not pause. Carol has the manager role: she may.
