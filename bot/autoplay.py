@@ -52,7 +52,7 @@ def random_action(prompt: Prompt, rng: random.Random) -> dict[str, Any]:
 
 
 def play(
-    ruleset: Ruleset,  # type: ignore[type-arg]
+    ruleset: Ruleset[Any],
     state: GameState,
     dice: Dice,
     rng: random.Random,

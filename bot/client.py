@@ -25,7 +25,7 @@ from discord.ext import commands
 from bot.delivery import Delivery
 from bot.i18n import lang_for, tr
 from bot.i18n.translator import RefereeTranslator
-from bot.interactions import answer_error
+from bot.interactions import answer_error, payload
 from bot.logging import configure
 from bot.referee import Referee
 from bot.referee.deadlines import TickReport
@@ -54,7 +54,10 @@ class RefereeBot(commands.Bot):
     ) -> None:
         intents = discord.Intents.default()  # guilds and DMs; no privileged intent is needed
         super().__init__(
-            command_prefix=commands.when_mentioned, intents=intents, help_command=None, **options
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            help_command=None,
+            **(shard_options(settings) | options),
         )
         self.settings = settings
         self.clock = clock
@@ -67,11 +70,14 @@ class RefereeBot(commands.Bot):
             poll_seconds=settings.delivery_poll_seconds,
             retry_seconds=settings.delivery_retry_seconds,
             max_attempts=settings.delivery_max_attempts,
+            lease_seconds=settings.delivery_lease_seconds,
+            owner=settings.instance,
         )
         self.components: dict[str, ComponentHandler] = {}
         self.loaded: list[str] = []
         self.broken: dict[str, str] = {}
         self._locales: dict[str, str] = {}
+        self._guild_locales: dict[str, str] = {}
         self._notices_checked: set[str] = set()
         self._notice_users: set[str] = set()
         self._tasks: list[asyncio.Task[None]] = []
@@ -96,7 +102,7 @@ class RefereeBot(commands.Bot):
             self._store = await Store.open(self.settings.database)
         self._referee = Referee(self._store, clock=self.clock)
         await self.tree.set_translator(RefereeTranslator())
-        self.tree.on_error = self.on_tree_error
+        self.tree.error(self.on_tree_error)
         await self.load_cogs()
         await self.sync_commands()
         self._tasks = [
@@ -139,7 +145,23 @@ class RefereeBot(commands.Bot):
     # --- languages ------------------------------------------------------------------------
     def guild_lang(self, guild_id: str | int | None) -> str:
         guild = self.get_guild(int(guild_id)) if guild_id and str(guild_id).isdigit() else None
+        if guild is None and guild_id is not None:  # a guild of another shard (see learn_guild)
+            return lang_for(self._guild_locales.get(str(guild_id)))
         return lang_for(str(guild.preferred_locale) if guild else None)
+
+    async def learn_guild(self, guild_id: str) -> None:
+        """A sharded process delivers every game's messages, also of guilds another shard
+        holds: it asks Discord once for such a guild's language, so a message reads the same
+        whichever process sends it."""
+        if not guild_id.isdigit() or guild_id in self._guild_locales:
+            return
+        if self.get_guild(int(guild_id)) is not None:
+            return
+        try:
+            guild = await self.fetch_guild(int(guild_id), with_counts=False)
+        except discord.HTTPException:
+            return  # the default language; asked again next time
+        self._guild_locales[guild_id] = str(guild.preferred_locale)
 
     async def user_lang(self, user_id: str, guild_id: str | None = None) -> str:
         """The user's language for a message outside an interaction (a DM): the locale of
@@ -185,7 +207,7 @@ class RefereeBot(commands.Bot):
             discord.InteractionType.modal_submit,
         ):
             return
-        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        custom_id = str(payload(interaction).get("custom_id", ""))
         prefix, _, rest = custom_id.partition(":")
         if prefix != PREFIX:
             return
@@ -241,10 +263,32 @@ class RefereeBot(commands.Bot):
         background = self._background - {asyncio.current_task()}
         if background:  # pending locale writes: let them land before the store closes
             await asyncio.wait(background, timeout=1.0)
+        if self._store is not None:
+            with contextlib.suppress(Exception):  # another process takes over at once
+                await self._store.release(self.delivery.owner)
         await super().close()
         if self._store is not None and self._owns_store:
             await self._store.close()
             self._store = None
+
+
+def shard_options(settings: Settings) -> dict[str, Any]:
+    """discord.py's sharding options: one shard (``shard_id``) or several (``shard_ids``, for
+    which the bot is built on AutoShardedBot, see ``bot_class``)."""
+    if settings.shard_count is None:
+        return {}
+    if len(settings.shard_ids) == 1:
+        return {"shard_id": settings.shard_ids[0], "shard_count": settings.shard_count}
+    ids = list(settings.shard_ids or range(settings.shard_count))
+    return {"shard_ids": ids, "shard_count": settings.shard_count}
+
+
+class ShardedRefereeBot(RefereeBot, commands.AutoShardedBot):
+    """The bot running several shards in one process (one gateway connection each)."""
+
+
+def bot_class(settings: Settings) -> type[RefereeBot]:
+    return ShardedRefereeBot if "shard_ids" in shard_options(settings) else RefereeBot
 
 
 async def run(settings: Settings) -> None:
@@ -253,7 +297,7 @@ async def run(settings: Settings) -> None:
     if settings.token is None:
         raise SystemExit(NO_TOKEN_MESSAGE["en"])
     configure(settings.log_level, settings.log_format)
-    bot = RefereeBot(settings)
+    bot = bot_class(settings)(settings)
     loop = asyncio.get_running_loop()
     closing: list[asyncio.Task[None]] = []  # keeps the closing task referenced
     # `docker stop` sends SIGTERM: close cleanly (deliver what is pending, close the store).

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import io
 import logging
 import time
@@ -56,8 +57,14 @@ class Delivery:
         poll_seconds: float = 2.0,
         retry_seconds: float = 2.0,
         max_attempts: int = 10,
+        lease_seconds: float = 60.0,
+        owner: str = "referee",
     ) -> None:
         self.bot = bot
+        self.lease_seconds = lease_seconds
+        self.owner = owner
+        """This process's name on the outbox leases it holds."""
+        self.claim_batch = 100
         self.poll_seconds = poll_seconds
         self.retry_seconds = retry_seconds
         self.max_attempts = max_attempts
@@ -95,16 +102,24 @@ class Delivery:
                 log.exception("delivery pass failed")
 
     async def deliver_pending(self) -> int:
-        """One pass over the outbox, oldest first; returns how many were delivered."""
+        """One pass over the outbox, oldest first; returns how many were delivered.
+
+        Several processes may share the outbox: a message is sent only by the process that
+        holds its lease (Store.claim), never while an earlier message of its game and audience
+        is held by another, and a lease is renewed before it could lapse mid-pass."""
         async with self._lock:
-            done, seen = 0, set[int]()
+            done, handled = 0, set[int]()
             blocked: set[tuple[str, str]] = set()
             while True:
-                batch = [m for m in await self.bot.store.pending(1000) if m.id not in seen]
+                claimed_at = time.monotonic()
+                batch = await self.bot.store.claim(self.owner, self.claim_batch, self.lease_seconds)
+                batch = [m for m in batch if m.id not in handled]
                 if not batch:
                     return done
                 for message in batch:
-                    seen.add(message.id)
+                    if time.monotonic() - claimed_at > self.lease_seconds / 2:
+                        break  # renew the leases (claim again) before sending more
+                    handled.add(message.id)
                     lane = (message.game_id, message.audience)
                     if lane in blocked or message.game_id in self._foreign:
                         continue
@@ -125,6 +140,7 @@ class Delivery:
             # Not a Discord game (the CLI's): not ours to deliver or to mark.
             self._foreign.add(message.game_id)
             return False
+        await self.bot.learn_guild(record.guild_id)
         try:
             if message.audience == PUBLIC:
                 await self._public(record, message)
@@ -184,7 +200,7 @@ class Delivery:
         extra: dict[str, Any] = {}
         if (file := await _picture(payload.get("view"), "map.png")) is not None:
             extra["file"] = file
-        await channel.send(text, allowed_mentions=MENTIONS, **extra)
+        await channel.send(text, allowed_mentions=MENTIONS, nonce=nonce(message), **extra)
         if message.kind in STATUS_NOTICES and self.status_changed is not None:
             try:
                 await self.status_changed(record)
@@ -208,7 +224,7 @@ class Delivery:
             extra["file"] = file
         user = self.bot.get_user(int(holder)) or await self.bot.fetch_user(int(holder))
         try:
-            await user.send(text, allowed_mentions=MENTIONS, **extra)
+            await user.send(text, allowed_mentions=MENTIONS, nonce=nonce(message), **extra)
         except discord.Forbidden:
             # Closed DMs: keep it for the user's next interaction, never post it publicly.
             await self.bot.store.add_notice(holder, message.id)
@@ -248,6 +264,13 @@ class Delivery:
         _, state = await self.bot.referee.state(record.id)
         prompts = get_ruleset(record.ruleset).prompts(state)
         return next((p for p in prompts if p.seat == seat and p.id == prompt_id), None)
+
+
+def nonce(message: OutboxMessage) -> str:
+    """The message's nonce, the same whichever process sends it: Discord creates one message
+    per nonce (enforce_nonce, which discord.py sets), so a send repeated after its process died
+    between sending and marking it delivered is not shown twice."""
+    return "o" + hashlib.sha256(message.dedupe.encode()).hexdigest()[:20]
 
 
 async def _picture(view: dict[str, Any] | None, filename: str) -> discord.File | None:

@@ -29,6 +29,12 @@ class Refusal(Exception):
         self.params = params
 
 
+def payload(interaction: discord.Interaction) -> dict[str, Any]:
+    """The interaction's raw data as a plain dict: discord.py types it as a union of
+    TypedDicts, each with only some of the keys (custom_id, values, options, components)."""
+    return dict(interaction.data or {})
+
+
 def lang_of(interaction: discord.Interaction) -> str:
     """The user's Discord language, falling back to the guild's."""
     guild_locale = interaction.guild_locale
@@ -69,7 +75,7 @@ def error_text(interaction: discord.Interaction, error: BaseException) -> str:
             "incident": incident,
             "user": interaction.user.id,
             "guild": interaction.guild_id,
-            "custom_id": (interaction.data or {}).get("custom_id"),
+            "custom_id": payload(interaction).get("custom_id"),
             "command": interaction.command.qualified_name if interaction.command else None,
         },
     )

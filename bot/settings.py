@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import os
+import secrets
+import socket
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import AliasChoices, Field, SecretStr
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import AliasChoices, Field, SecretStr, field_validator, model_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from bot.referee.settings import ExpiryPolicy
 
@@ -17,7 +20,9 @@ class Settings(BaseSettings):
     token: SecretStr | None = Field(
         default=None, validation_alias=AliasChoices("REFEREE_TOKEN", "DISCORD_TOKEN")
     )
-    database: Path = Path("referee.sqlite3")
+    database: str = "referee.sqlite3"
+    """A SQLite file (a path, or sqlite:///path), or postgresql://user:pass@host/db to share the
+    games between several bot processes (needs the optional extra ``postgres``)."""
     dev_guild_id: int | None = Field(
         default=None, validation_alias=AliasChoices("REFEREE_DEV_GUILD_ID", "DEV_GUILD_ID")
     )
@@ -40,6 +45,41 @@ class Settings(BaseSettings):
     tick_seconds: float = Field(default=30.0, gt=0)
     """How often deadlines are checked (reminders, expiry)."""
     shutdown_grace_seconds: float = Field(default=10.0, ge=0)
+    delivery_lease_seconds: float = Field(default=60.0, gt=0)
+    """How long an outbox message stays with the process delivering it; a process that dies
+    holds its messages this long before another takes them over."""
+
+    # Sharding: N processes split the guilds (Discord sends a guild's events to shard
+    # (guild_id >> 22) % shard_count). Every process delivers any game's messages.
+    shard_count: int | None = Field(default=None, ge=1)
+    shard_ids: Annotated[tuple[int, ...], NoDecode] = ()
+    """The shards this process runs (REFEREE_SHARD_IDS=0 or 0,1); empty: all of shard_count."""
+    instance: str = Field(
+        default_factory=lambda: f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
+    )
+    """This process's name in the outbox leases (unique per running process)."""
+
+    @field_validator("database", mode="before")
+    @classmethod
+    def _database_text(cls, value: Any) -> Any:
+        return str(value) if isinstance(value, Path) else value
+
+    @field_validator("shard_ids", mode="before")
+    @classmethod
+    def _shard_list(cls, value: Any) -> Any:
+        if isinstance(value, str):
+            return tuple(int(part) for part in value.replace(" ", "").split(",") if part)
+        return value
+
+    @model_validator(mode="after")
+    def _shards_fit(self) -> Settings:
+        if self.shard_ids and self.shard_count is None:
+            raise ValueError("REFEREE_SHARD_IDS needs REFEREE_SHARD_COUNT")
+        if self.shard_count is not None and any(
+            not 0 <= i < self.shard_count for i in self.shard_ids
+        ):
+            raise ValueError("every shard id must be below REFEREE_SHARD_COUNT")
+        return self
 
     def game_defaults(self) -> dict[str, object]:
         return {

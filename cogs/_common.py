@@ -16,13 +16,13 @@ from bot.i18n import tr
 from bot.interactions import Refusal, answer_error, lang_of, send
 from bot.present import ruleset_title
 from bot.rules.core import GameState, RuleViolation
-from bot.store import GameRecord
+from bot.store import GameRecord, GameStatus
 
 if TYPE_CHECKING:
     from bot.client import RefereeBot
 
 log = logging.getLogger(__name__)
-LIVE = ("lobby", "active", "paused")
+LIVE: tuple[GameStatus, ...] = ("lobby", "active", "paused")
 
 
 # --- command strings: English base from the catalog, Chinese from the translator ----------------

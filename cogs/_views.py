@@ -106,9 +106,9 @@ async def lobby(
 async def refresh_lobby(bot: RefereeBot, record: GameRecord) -> None:
     """Edit the lobby message after a change made elsewhere (a command, not its buttons).
     The game's thread was opened from the lobby message, so they share an id."""
+    record = await bot.referee.game(record.id)
     if not record.thread_id or not record.channel_id:
         return
-    record = await bot.referee.game(record.id)
     content, view = await lobby(bot, record, bot.guild_lang(record.guild_id))
     channel = bot.get_partial_messageable(int(record.channel_id), guild_id=int(record.guild_id))
     # The lobby message may have been deleted: the thread still works without it.

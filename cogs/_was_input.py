@@ -10,6 +10,7 @@ import discord
 from discord import app_commands
 
 from bot.i18n import render
+from bot.interactions import payload
 from bot.rules.core import Option, OrderForm
 
 Choices = list[app_commands.Choice[str]]
@@ -100,7 +101,7 @@ def pick_many(opts: list[Option], current: str, lang: str) -> Choices:
 
 def focused(interaction: discord.Interaction) -> str:
     """The name of the option being completed."""
-    for option in flat((interaction.data or {}).get("options", [])):
+    for option in flat(payload(interaction).get("options", [])):
         if option.get("focused"):
             return str(option.get("name"))
     return ""

@@ -64,6 +64,7 @@ class Lobby(commands.Cog):
                 channel_id=str(interaction.channel_id),
             )
             content, view = await lobby(self.bot, record, ctx.guild_lang)
+            assert view is not None  # a new game is in the lobby, which has buttons
             sent = await interaction.response.send_message(content, view=view)
             message = sent.resource
             if not isinstance(message, discord.InteractionMessage):
@@ -322,5 +323,5 @@ for _command in Lobby.game.commands:
         _command.autocomplete("game")(_game_ids)
 
 
-async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Lobby(bot))  # type: ignore[arg-type]
+async def setup(bot: RefereeBot) -> None:
+    await bot.add_cog(Lobby(bot))

@@ -14,7 +14,7 @@ from discord.ext import commands
 from bot import present
 from bot.client import RefereeBot
 from bot.i18n import render, tr
-from bot.interactions import Refusal, lang_of
+from bot.interactions import Refusal, lang_of, payload
 from bot.rules.core import OrderForm, Prompt, RuleViolation
 from bot.rules.core.registry import get as get_ruleset
 from bot.store import GameRecord
@@ -181,7 +181,7 @@ class Play(commands.Cog):
             game_id, seat, ph, index = args
             record, prompt = await self._open(ctx, game_id, seat, ph)
             form = _form(prompt, index)
-            values = [str(v) for v in (interaction.data or {}).get("values", [])]
+            values = [str(v) for v in payload(interaction).get("values", [])]
             answers = orders.answers_for(form, {form.inputs[0].name: values})
             await self._submit(ctx, record, prompt, form, answers)
 
@@ -190,7 +190,7 @@ class Play(commands.Cog):
             game_id, seat, ph, index = args
             record, prompt = await self._open(ctx, game_id, seat, ph)
             form = _form(prompt, index)
-            raw = orders.modal_values(list((interaction.data or {}).get("components", [])))
+            raw = orders.modal_values(list(payload(interaction).get("components", [])))
             await self._submit(ctx, record, prompt, form, orders.answers_for(form, raw))
 
     async def on_show(self, interaction: discord.Interaction, args: list[str]) -> None:
@@ -303,5 +303,5 @@ def _only_for(message: discord.Message, game_id: str, prompt: Prompt) -> bool:
     return keys == {wanted}
 
 
-async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Play(bot))  # type: ignore[arg-type]
+async def setup(bot: RefereeBot) -> None:
+    await bot.add_cog(Play(bot))

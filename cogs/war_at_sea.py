@@ -219,7 +219,8 @@ class WarAtSeaCog(commands.Cog):
             seats = await ctx.seats_of_user(record.id)
             await interaction.response.defer(ephemeral=True, thinking=True)  # drawing
             _, state = await self.bot.referee.state(record.id)
-            for seat in seats or [None]:
+            audiences: list[str | None] = [*seats] or [None]
+            for seat in audiences:
                 view = get_ruleset(RULESET).view(state, seat).model_dump(mode="json")
                 who = present.seat_name(RULESET, seat, ctx.lang) if seat else ""
                 line = ctx.t(
@@ -334,5 +335,5 @@ for _command in WarAtSeaCog.was.commands:
         _command.autocomplete("game")(_game_ids)
 
 
-async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(WarAtSeaCog(bot))  # type: ignore[arg-type]
+async def setup(bot: RefereeBot) -> None:
+    await bot.add_cog(WarAtSeaCog(bot))

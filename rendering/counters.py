@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from typing import Any
 
 from PIL import Image, ImageDraw
 
@@ -50,7 +51,7 @@ class CounterFace:
     max_pips: int = 4
 
     @classmethod
-    def for_side(cls, side: str, name: str = "", **fields: object) -> CounterFace:
+    def for_side(cls, side: str, name: str = "", **fields: Any) -> CounterFace:
         """A face in the colours of a side from `palette.SIDES` (mark defaults to its mark)."""
         style = palette.side_style(side)
         base = cls(
@@ -60,7 +61,7 @@ class CounterFace:
             text_colour=style.text,
             side_mark=style.mark,
         )
-        return replace(base, **fields)  # type: ignore[arg-type]
+        return replace(base, **fields)
 
     def hidden(self) -> CounterFace:
         """This counter turned face-down, with every face detail dropped."""

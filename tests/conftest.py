@@ -1,5 +1,42 @@
-"""Shared test set-up: the fake Discord's fixtures (fake_discord, fake_world) for every test."""
+"""Shared test set-up: the fake Discord's fixtures (fake_discord, fake_world) for every test,
+and a throwaway PostgreSQL cluster (tests/pg.py), started once per session when a test asks."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
+import pytest
+
+from tests.pg import SKIP_REASON, Cluster, driver_missing, server_bin
+
 pytest_plugins = ("tests.fakediscord.fixtures",)
+
+
+@pytest.fixture(scope="session")
+def pg_cluster() -> Iterator[Cluster]:
+    bindir = server_bin()
+    missing = driver_missing()
+    if bindir is None or missing:
+        pytest.skip(f"{SKIP_REASON} ({missing or 'no /usr/lib/postgresql/*/bin'})")
+    cluster = Cluster(bindir)
+    try:
+        cluster.start()
+        yield cluster
+    finally:
+        cluster.stop()
+
+
+@pytest.fixture
+def pg_url(pg_cluster: Cluster) -> str:
+    """The URL of a new, empty database on the session's cluster."""
+    return pg_cluster.new_database()
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def database(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> str:
+    """A new database of each backend (tests using it run twice): a SQLite file path, or the
+    URL of a new PostgreSQL database."""
+    if request.param == "sqlite":
+        return str(tmp_path_factory.mktemp("db") / "referee.sqlite3")
+    cluster: Cluster = request.getfixturevalue("pg_cluster")
+    return cluster.new_database()

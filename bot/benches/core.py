@@ -50,6 +50,7 @@ from bot.rules.core import (
 from bot.rules.core.registry import get as get_ruleset
 from bot.rules.core.registry import register
 from bot.store import Commit, GameRecord, Store
+from bot.store.sqlite import SqliteStore
 
 # --- a long-running game for the bench: two seats take turns to roll and add ------------------
 COUNTER_SEATS = ("a", "b")
@@ -203,7 +204,7 @@ async def _new_game(referee: Referee, ruleset: str, **kwargs: Any) -> GameRecord
     return record
 
 
-class _RecordingStore(Store):
+class _RecordingStore(SqliteStore):
     """Keeps every commit a referee makes and how long the store took to write it."""
 
     commits: list[Commit]

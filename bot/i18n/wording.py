@@ -70,13 +70,14 @@ def order_text(prompt: Prompt, action: dict[str, Any]) -> Text | None:
         value = action[choice.name]
         for one in value if isinstance(value, list) else [value]:
             if isinstance(one, bool):
-                chosen.append(t("core.yes" if one else "core.no"))
+                chosen.append(t("core.yes" if one else "core.no").model_dump())
             else:
-                label = labels.get(str(one), str(one))
-                chosen.append(label.model_dump() if isinstance(label, Text) else label)
-    label = form.label.model_dump() if isinstance(form.label, Text) else form.label
-    return (
-        t("core.order.described", label=label, choices=chosen)
-        if chosen
-        else t("core.order.plain", label=label)
-    )
+                chosen.append(_dumped(labels.get(str(one), str(one))))
+    name = _dumped(form.label)
+    if chosen:
+        return t("core.order.described", label=name, choices=chosen)
+    return t("core.order.plain", label=name)
+
+
+def _dumped(label: Text | str) -> dict[str, Any] | str:
+    return label.model_dump() if isinstance(label, Text) else label

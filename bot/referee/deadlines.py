@@ -12,7 +12,7 @@ from bot.referee.messages import notice
 from bot.referee.settings import GameSettings
 from bot.rules.core import Prompt, RuleViolation
 from bot.rules.core.registry import get as get_ruleset
-from bot.store import Deadline, OutboxMessage
+from bot.store import Deadline, GameStatus, OutboxMessage
 
 if TYPE_CHECKING:
     from bot.referee.service import Referee
@@ -83,7 +83,7 @@ async def _expire(
                     return
                 except RuleViolation:
                     pass  # the default no longer fits: fall through to a plain notice
-    status = "paused" if settings.on_expiry == "pause" else None
+    status: GameStatus | None = "paused" if settings.on_expiry == "pause" else None
     audience = "public"
     message = notice(
         game_id, audience, "expired", f"expired:{tag}", now, seat=seat, policy=settings.on_expiry

@@ -13,7 +13,7 @@ def _events(events: list[Event], audience: str | None) -> list[dict[str, Any]]:
 
 
 def step_messages(
-    ruleset: Ruleset,  # type: ignore[type-arg]
+    ruleset: Ruleset[Any],
     game_id: str,
     n: int,
     state: GameState,

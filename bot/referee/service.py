@@ -7,10 +7,11 @@ written in one transaction with its rolls, the new deadlines and the outgoing me
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import secrets as pysecrets
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict
@@ -22,7 +23,16 @@ from bot.referee.deadlines import TickReport
 from bot.referee.fairdice import FairDice, commitment, new_seed
 from bot.referee.messages import notice, prompt_ids, step_messages
 from bot.referee.settings import GameSettings
-from bot.rules.core import Event, GameState, Prompt, ReplayDice, Ruleset, RuleViolation, t
+from bot.rules.core import (
+    Action,
+    Event,
+    GameState,
+    Prompt,
+    ReplayDice,
+    Ruleset,
+    RuleViolation,
+    t,
+)
 from bot.rules.core.registry import get as get_ruleset
 from bot.store import Commit, Deadline, GameRecord, LogEntry, OutboxMessage, StaleVersion, Store
 
@@ -359,7 +369,7 @@ class Referee:
         record: GameRecord,
         state: GameState,
         seat: str,
-        action: BaseModel,
+        action: Action,
         key: str,
         fired: tuple[str, str],
         notices: list[OutboxMessage] | None = None,
@@ -373,9 +383,15 @@ class Referee:
             record, ruleset, state, seat, SYSTEM_USER, action, key, fired, extra=notices
         )
 
-    def lock(self, game_id: str) -> asyncio.Lock:
-        # Submissions to one game are serialised; different games proceed in parallel.
-        return self._locks.setdefault(game_id, asyncio.Lock())
+    @contextlib.asynccontextmanager
+    async def lock(self, game_id: str) -> AsyncIterator[None]:
+        """One writer per game: changes to one game are serialised, different games proceed in
+        parallel. The in-process lock is a fast path; the store's lock (a database lock on
+        PostgreSQL) is what keeps other processes out. Everything read under it is read anew
+        (the state cache is checked against the stored version), so a process never acts on a
+        state another process has moved past."""
+        async with self._locks.setdefault(game_id, asyncio.Lock()), self.store.game_lock(game_id):
+            yield
 
     def _remember(self, game_id: str, version: int, state: GameState) -> None:
         self._cache[game_id] = (version, state)
@@ -404,11 +420,11 @@ class Referee:
     async def _apply(
         self,
         record: GameRecord,
-        ruleset: Ruleset,  # type: ignore[type-arg]
+        ruleset: Ruleset[Any],
         state: GameState,
         seat: str,
         user_id: str,
-        action: BaseModel,
+        action: Action,
         key: str,
         fired: tuple[str, str] | None = None,
         prompts: list[Prompt] | None = None,
@@ -418,7 +434,7 @@ class Referee:
         if prompts is None:
             prompts = ruleset.prompts(state)
         before = prompt_ids(prompts)
-        outcome = ruleset.apply(state, seat, action, dice, prompts)  # type: ignore[arg-type]
+        outcome = ruleset.apply(state, seat, action, dice, prompts)
         entry = LogEntry(
             n=record.version,
             seat=seat,
@@ -437,7 +453,7 @@ class Referee:
     async def _commit(
         self,
         record: GameRecord,
-        ruleset: Ruleset,  # type: ignore[type-arg]
+        ruleset: Ruleset[Any],
         state: GameState,
         entry: LogEntry,
         before: set[str],

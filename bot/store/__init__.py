@@ -1,7 +1,9 @@
-"""The only place with SQL: an aiosqlite store with numbered migrations."""
+"""The only place with SQL: one Store interface over SQLite (embedded, the default) or
+PostgreSQL (several processes), with numbered migrations in both dialects."""
 
 from __future__ import annotations
 
+from bot.store.base import StaleVersion, Store, is_postgres
 from bot.store.records import (
     Commit,
     Deadline,
@@ -11,7 +13,6 @@ from bot.store.records import (
     LogEntry,
     OutboxMessage,
 )
-from bot.store.sqlite import StaleVersion, Store
 
 __all__ = [
     "Commit",
@@ -23,4 +24,5 @@ __all__ = [
     "OutboxMessage",
     "StaleVersion",
     "Store",
+    "is_postgres",
 ]

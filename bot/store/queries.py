@@ -1,4 +1,7 @@
-"""The SQL, as plain synchronous functions on a sqlite3 connection (run by Store)."""
+"""The SQL, as plain synchronous functions on a DB-API connection (run by a Store backend):
+a sqlite3 connection, or a PgConn (PostgreSQL, same ``?`` placeholders). The statements are
+written in the SQL both dialects share (ON CONFLICT, RETURNING); the few that differ ask
+``_pg``."""
 
 from __future__ import annotations
 
@@ -14,6 +17,10 @@ _GAME_COLUMNS = (
     "version, next_roll, seed, commitment, created_by, created_at, updated_at"
 )
 _UPDATABLE = {"channel_id", "thread_id", "settings", "status", "options", "scenario", "updated_at"}
+
+
+def _pg(c: Any) -> bool:
+    return getattr(c, "dialect", "sqlite") == "postgres"
 
 
 def _dumps(value: Any) -> str:
@@ -95,6 +102,14 @@ def game_version(c: sqlite3.Connection, game_id: str) -> int | None:
     return int(row[0]) if row else None
 
 
+def lock_game_version(c: sqlite3.Connection, game_id: str) -> int | None:
+    """The game's version, its row locked until the transaction ends (PostgreSQL; SQLite's
+    BEGIN IMMEDIATE already holds the whole database)."""
+    sql = "SELECT version FROM games WHERE id = ?" + (" FOR UPDATE" if _pg(c) else "")
+    row = c.execute(sql, (game_id,)).fetchone()
+    return int(row[0]) if row else None
+
+
 # --- seats ----------------------------------------------------------------------------------
 def select_seats(c: sqlite3.Connection, game_id: str) -> dict[str, str]:
     rows = c.execute("SELECT seat, user_id FROM seats WHERE game_id = ? ORDER BY seat", (game_id,))
@@ -153,7 +168,8 @@ def write_commit(c: sqlite3.Connection, m: Commit) -> None:
     )
     if m.snapshot is not None:
         c.execute(
-            "INSERT OR REPLACE INTO snapshots (game_id, n, state) VALUES (?, ?, ?)",
+            "INSERT INTO snapshots (game_id, n, state) VALUES (?, ?, ?)"
+            " ON CONFLICT (game_id, n) DO UPDATE SET state = excluded.state",
             (m.game_id, e.n, m.snapshot),
         )
     if m.fired_deadline is not None:
@@ -262,7 +278,8 @@ def replace_deadlines(c: sqlite3.Connection, game_id: str, deadlines: list[Deadl
         if (seat, prompt_id) not in keep:
             c.execute("DELETE FROM deadlines WHERE game_id = ? AND seat = ?", (game_id, seat))
     c.executemany(
-        f"INSERT OR IGNORE INTO deadlines ({_DEADLINE_COLUMNS}) VALUES (?, ?, ?, ?, ?, 0, 0)",
+        f"INSERT INTO deadlines ({_DEADLINE_COLUMNS}) VALUES (?, ?, ?, ?, ?, 0, 0)"
+        " ON CONFLICT DO NOTHING",
         [(game_id, d.seat, d.prompt_id, d.due_at, d.remind_at) for d in deadlines],
     )
 
@@ -308,8 +325,8 @@ def _message(row: tuple[Any, ...]) -> OutboxMessage:
 
 def insert_outbox(c: sqlite3.Connection, messages: list[OutboxMessage]) -> None:
     c.executemany(
-        "INSERT OR IGNORE INTO outbox (game_id, audience, kind, payload, dedupe, created_at)"
-        " VALUES (?, ?, ?, ?, ?, ?)",
+        "INSERT INTO outbox (game_id, audience, kind, payload, dedupe, created_at)"
+        " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
         [
             (m.game_id, m.audience, m.kind, _dumps(m.payload), m.dedupe, m.created_at)
             for m in messages
@@ -323,6 +340,38 @@ def select_pending(c: sqlite3.Connection, limit: int) -> list[OutboxMessage]:
         (limit,),
     )
     return [_message(r) for r in rows]
+
+
+def claim_outbox(
+    c: sqlite3.Connection, owner: str, limit: int, now: float, until: float
+) -> list[OutboxMessage]:
+    """Lease up to ``limit`` pending messages to ``owner``; see Store.claim."""
+    if _pg(c):
+        # Claims take turns (a transaction-scoped lock, held a few milliseconds): a claim then
+        # sees every lease committed before it, so two processes never split one lane.
+        c.execute("SELECT pg_advisory_xact_lock(?)", (CLAIM_LOCK,)).fetchall()
+    skip = " FOR UPDATE SKIP LOCKED" if _pg(c) else ""
+    rows = c.execute(
+        f"UPDATE outbox SET claimed_by = ?, lease_until = ? WHERE id IN ("
+        " SELECT o.id FROM outbox o WHERE o.delivered_at IS NULL AND NOT EXISTS ("
+        "  SELECT 1 FROM outbox p WHERE p.game_id = o.game_id AND p.audience = o.audience"
+        "  AND p.id <= o.id AND p.delivered_at IS NULL AND p.claimed_by IS NOT NULL"
+        "  AND p.claimed_by <> ? AND p.lease_until > ?)"
+        f" ORDER BY o.id LIMIT ?{skip}) RETURNING {_OUTBOX_COLUMNS}",
+        (owner, until, owner, now, limit),
+    ).fetchall()
+    return sorted((_message(r) for r in rows), key=lambda m: m.id)
+
+
+def release_outbox(c: sqlite3.Connection, owner: str) -> None:
+    c.execute(
+        "UPDATE outbox SET claimed_by = NULL, lease_until = NULL"
+        " WHERE claimed_by = ? AND delivered_at IS NULL",
+        (owner,),
+    )
+
+
+CLAIM_LOCK = 0x52454633  # pg_advisory_xact_lock key of outbox claims ("REF3")
 
 
 def mark_delivered(c: sqlite3.Connection, message_id: int, now: float) -> None:
@@ -341,7 +390,8 @@ def mark_failed(c: sqlite3.Connection, message_id: int, error: str, now: float |
 
 def insert_notice(c: sqlite3.Connection, user_id: str, outbox_id: int, now: float) -> None:
     c.execute(
-        "INSERT OR IGNORE INTO notices (user_id, outbox_id, created_at) VALUES (?, ?, ?)",
+        "INSERT INTO notices (user_id, outbox_id, created_at) VALUES (?, ?, ?)"
+        " ON CONFLICT DO NOTHING",
         (user_id, outbox_id, now),
     )
 
@@ -360,7 +410,8 @@ def take_notices(c: sqlite3.Connection, user_id: str, now: float) -> list[Outbox
 
 
 def bare_insert(c: sqlite3.Connection, payload: str) -> None:
-    c.execute("CREATE TABLE IF NOT EXISTS bench_rows (id INTEGER PRIMARY KEY, payload TEXT)")
+    key = "BIGINT GENERATED BY DEFAULT AS IDENTITY" if _pg(c) else "INTEGER"
+    c.execute(f"CREATE TABLE IF NOT EXISTS bench_rows (id {key} PRIMARY KEY, payload TEXT)")
     c.execute("INSERT INTO bench_rows (payload) VALUES (?)", (payload,))
 
 

@@ -24,7 +24,7 @@ def test_settings_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("REFEREE_ON_EXPIRY", "pause")
     settings = Settings()
     assert settings.token is not None and settings.token.get_secret_value() == "abc"
-    assert settings.dev_guild_id == 42 and settings.database == Path("/tmp/x.sqlite3")
+    assert settings.dev_guild_id == 42 and settings.database == "/tmp/x.sqlite3"
     assert settings.game_defaults() == {
         "deadline_hours": 24.0,
         "remind_before_hours": 12.0,

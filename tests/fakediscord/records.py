@@ -157,6 +157,7 @@ class SentMessage:
     deleted: bool = False
     at: float = field(default_factory=time.perf_counter)
     created: str = ""
+    nonce: str | None = None
 
     @property
     def ephemeral(self) -> bool:

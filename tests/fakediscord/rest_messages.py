@@ -81,7 +81,16 @@ async def post_message(request: web.Request) -> web.Response:
         if channel.locked:
             return discord_error(400, 50083, "Thread is archived")
         channel.archived = False  # sending to an archived (unlocked) thread unarchives it
+    nonce = str(payload["nonce"]) if payload.get("nonce") is not None else None
+    if nonce and payload.get("enforce_nonce"):
+        # Discord: with enforce_nonce, a second message of the same author with the same nonce
+        # (within a few minutes) returns the first one and creates nothing.
+        for earlier in fake.messages.values():
+            if earlier.nonce == nonce and earlier.author_id == fake.bot.id:
+                fake.duplicate_nonces.append(nonce)
+                return ok(fake.message_payload(earlier))
     msg = fake.store_message(channel, payload, uploads, kind="dm" if channel.is_dm else "channel")
+    msg.nonce = nonce
     data = fake.message_payload(msg)
     await fake.emit("MESSAGE_CREATE", data, message_intent(channel))
     return ok(data)

@@ -36,6 +36,7 @@ class FakeState:
         self.commands: dict[int | None, list[dict[str, Any]]] = {}
         self.command_syncs: list[tuple[int | None, list[dict[str, Any]]]] = []
         self.refused_dms: list[tuple[int, dict[str, Any]]] = []
+        self.duplicate_nonces: list[str] = []  # sends Discord answered with an earlier message
         self.interactions: dict[int, InteractionHandle] = {}
         self.reactions: list[tuple[int, int, str]] = []  # (channel, message, emoji)
         self.notifier = Notifier()

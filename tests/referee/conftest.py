@@ -1,7 +1,6 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
@@ -26,13 +25,9 @@ def clock() -> Clock:
 
 
 @pytest.fixture
-def db_path(tmp_path: Path) -> Path:
-    return tmp_path / "referee.sqlite3"
-
-
-@pytest.fixture
-async def store(db_path: Path) -> AsyncIterator[Store]:
-    opened = await Store.open(db_path)
+async def store(database: str) -> AsyncIterator[Store]:
+    """The store on each backend: every referee test runs on SQLite and on PostgreSQL."""
+    opened = await Store.open(database)
     yield opened
     await opened.close()
 
@@ -52,14 +47,6 @@ async def started_game(referee: Referee, **settings: object) -> str:
     return record.id
 
 
-async def dump(store: Store) -> list[tuple[str, list[tuple[object, ...]]]]:
+async def dump(store: Store) -> dict[str, list[tuple[object, ...]]]:
     """Every row of every table, to prove a refused order wrote nothing at all."""
-
-    def read(conn):  # type: ignore[no-untyped-def]
-        tables = [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")]
-        return [
-            (t, sorted(conn.execute(f"SELECT * FROM {t}").fetchall(), key=repr))
-            for t in sorted(tables)
-        ]
-
-    return await store._run(read)
+    return await store.table_rows()

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from bot.referee import Referee
@@ -41,13 +39,13 @@ async def test_undo_is_refused_for_others_dice_and_reveals(referee: Referee, sto
     assert await dump(store) == before
 
 
-async def _reopen(db_path: Path, clock: Clock) -> tuple[Store, Referee]:
-    store = await Store.open(db_path)
+async def _reopen(database: str, clock: Clock) -> tuple[Store, Referee]:
+    store = await Store.open(database)
     return store, Referee(store, clock=clock)
 
 
 async def test_deadline_applies_the_default_after_a_restart_exactly_once(
-    referee: Referee, store: Store, db_path: Path, clock: Clock
+    referee: Referee, store: Store, database: str, clock: Clock
 ) -> None:
     game = await started_game(referee, deadline_hours=24, remind_before_hours=6)
     await referee.submit(game, "alice", {"type": "hide", "vault": 4}, "k1")
@@ -55,14 +53,14 @@ async def test_deadline_applies_the_default_after_a_restart_exactly_once(
     await store.close()
 
     clock.now += 19 * HOUR  # inside the reminder window, after a restart
-    store2, ref2 = await _reopen(db_path, clock)
+    store2, ref2 = await _reopen(database, clock)
     assert (await ref2.tick()).reminded == [(game, "south")]
     assert (await ref2.tick()).reminded == []
     clock.now += 6 * HOUR
     assert (await ref2.tick()).applied == [(game, "south")]
     await store2.close()
 
-    store3, ref3 = await _reopen(db_path, clock)
+    store3, ref3 = await _reopen(database, clock)
     report = await ref3.tick(clock.now + 100 * HOUR)
     assert report.applied == [(game, "north")]  # only the next prompt, never the old one again
     _, state = await ref3.state(game)

@@ -56,7 +56,7 @@ class VaultsState(GameState):
     phase: Literal["hide", "raid", "over"] = "hide"
     gems: dict[str, str]
     hidden: dict[str, int | None]
-    opened: dict[str, list[int]] = Field(default_factory=lambda: {s: [] for s in SEATS})
+    opened: dict[str, list[int]] = Field(default_factory=lambda: {s: list[int]() for s in SEATS})
     raids_left: dict[str, int]
     to_raid: str = "north"
 
@@ -228,7 +228,7 @@ class Vaults(Ruleset[VaultsState]):
             opened=state.opened,
             raids_left=state.raids_left,
             to_raid=state.to_raid if state.phase == "raid" else None,
-            own_gem=state.gems.get(audience, None),
+            own_gem=state.gems.get(audience) if audience else None,
             own_vault=state.hidden.get(audience) if audience else None,
             captured_gem=captured,
         )

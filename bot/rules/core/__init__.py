@@ -8,11 +8,13 @@ from bot.rules.core.events import PUBLIC, Event
 from bot.rules.core.model import Action, GameState, Result, View
 from bot.rules.core.prompt import Choice, Option, OrderForm, Prompt
 from bot.rules.core.ruleset import Outcome, Ruleset, Scenario
+from bot.rules.core.seats import Audience, Seat, narrow
 from bot.rules.core.text import Label, Text, t
 
 __all__ = [
     "PUBLIC",
     "Action",
+    "Audience",
     "Choice",
     "Dice",
     "DiceExhausted",
@@ -31,7 +33,9 @@ __all__ = [
     "Ruleset",
     "Scenario",
     "ScriptedDice",
+    "Seat",
     "Text",
     "View",
+    "narrow",
     "t",
 ]

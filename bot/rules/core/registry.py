@@ -3,20 +3,21 @@
 from __future__ import annotations
 
 from importlib import import_module
+from typing import Any
 
 from bot.rules.core.errors import RuleViolation
 from bot.rules.core.ruleset import Ruleset
 
-_RULESETS: dict[str, Ruleset] = {}  # type: ignore[type-arg]
+_RULESETS: dict[str, Ruleset[Any]] = {}
 _BUILTIN = {"war-at-sea": "bot.rules.war_at_sea"}
 
 
-def register(ruleset: Ruleset) -> Ruleset:  # type: ignore[type-arg]
+def register(ruleset: Ruleset[Any]) -> Ruleset[Any]:
     _RULESETS[ruleset.id] = ruleset
     return ruleset
 
 
-def get(ruleset_id: str) -> Ruleset:  # type: ignore[type-arg]
+def get(ruleset_id: str) -> Ruleset[Any]:
     if ruleset_id not in _RULESETS and ruleset_id in _BUILTIN:
         import_module(_BUILTIN[ruleset_id])
     try:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 
@@ -130,8 +130,11 @@ class Ruleset(ABC, Generic[S]):
 
     def load_state(self, raw: dict[str, Any] | str | bytes) -> S:
         if isinstance(raw, str | bytes):
-            return self.state_model.model_validate_json(raw)  # type: ignore[return-value]
-        return self.state_model.model_validate(raw)  # type: ignore[return-value]
+            state = self.state_model.model_validate_json(raw)
+        else:
+            state = self.state_model.model_validate(raw)
+        # state_model is S's class, but a ClassVar cannot name the type variable S.
+        return cast(S, state)
 
 
 def _first(exc: ValidationError) -> str:

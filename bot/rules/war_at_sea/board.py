@@ -10,8 +10,9 @@ from __future__ import annotations
 from functools import lru_cache
 
 from bot.rules.war_at_sea.components import Components, Port, SeaArea, load_components
+from bot.rules.war_at_sea.state import Side
 
-SIDES = ("allies", "axis")
+SIDES: tuple[Side, ...] = ("allies", "axis")
 NEUTRAL_PORT = "south_america"  # War at Sea 2.3
 BALTIC = "baltic_sea"
 NORTH_ATLANTIC = "north_atlantic"
@@ -35,7 +36,7 @@ def comps() -> Components:
     return load_components()
 
 
-def other(side: str) -> str:
+def other(side: Side) -> Side:
     return "axis" if side == "allies" else "allies"
 
 
@@ -78,17 +79,17 @@ def ports_bordering(area_id: str) -> list[str]:
     return [p.id for p in comps().ports_of(area_id)]
 
 
-def air_symbol(loc: str, side: str) -> bool:
+def air_symbol(loc: str, side: Side) -> bool:
     """War at Sea 9.1: white aircraft for the Allies, red for the Axis."""
     rec = area(loc) if is_area(loc) else port(loc)
     return rec.air_strike_allies if side == "allies" else rec.air_strike_axis
 
 
-def air_symbol_locations(side: str) -> list[str]:
+def air_symbol_locations(side: Side) -> list[str]:
     return [loc for loc in locations() if air_symbol(loc, side)]
 
 
-def lba_strength(side: str) -> int:
+def lba_strength(side: Side) -> int:
     """War at Sea 3.4, 9.1: each side's land-based air has strength 3."""
     for unit in comps().units.values():
         if unit.type == "land_based_air" and unit.side == side:

@@ -7,20 +7,23 @@ problem, so a broken data edit is fixed in one pass instead of one error per run
 
 from __future__ import annotations
 
-import tomllib
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any, Literal, TypeVar
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field
 
 from bot.rules.core.data import data_dir as default_data_dir
+from bot.rules.core.sourced import (
+    DataError,
+    Id,
+    Loader,
+    Report,
+    Sourced,
+)
 
 GAME_DIR = "war_at_sea"
 MAX_UBOATS = 7  # War at Sea 8.6
 
-Status = Literal["confirmed", "rules", "inferred", "standin"]
 Side = Literal["allies", "axis"]
 PortSide = Literal["allies", "axis", "neutral"]
 Nationality = Literal["british", "american", "soviet", "german", "italian"]
@@ -37,7 +40,6 @@ UnitType = Literal[
 TrackEvent = Literal[
     "france_opens", "ussr_joins", "us_entry_rolls", "france_closes", "italian_defection_check"
 ]
-Id = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$")]
 TurnNo = Annotated[int, Field(ge=1)]
 Roll = Annotated[int, Field(ge=1, le=6)]
 
@@ -58,29 +60,6 @@ ASW_BY_TYPE: dict[str, int] = {
     "land_based_air": 0,
 }
 NOT_ON_MAP = frozenset({"land_based_air"})  # an air-strike marker, never in a port
-
-
-class Provenance(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    status: Status
-    source: str = Field(min_length=1)
-
-
-class Sourced(Provenance):
-    """A record whose values share one provenance unless `fields` names a different one."""
-
-    fields: dict[str, Provenance] = Field(default_factory=dict)
-
-    @model_validator(mode="after")
-    def _fields_exist(self) -> Sourced:
-        unknown = sorted(set(self.fields) - set(type(self).model_fields))
-        if unknown:
-            raise ValueError(f"provenance given for unknown field(s) {unknown}")
-        return self
-
-    def provenance(self, field: str) -> Provenance:
-        return self.fields.get(field) or Provenance(status=self.status, source=self.source)
 
 
 class SeaArea(Sourced):
@@ -211,7 +190,7 @@ class Components(BaseModel):
         return tuple(p for p in self.ports.values() if area in p.areas)
 
     def units_where(
-        self, side: str | None = None, nationality: str | None = None, type: str | None = None
+        self, side: Side | None = None, nationality: str | None = None, type: str | None = None
     ) -> tuple[Unit, ...]:
         return tuple(
             u
@@ -245,25 +224,6 @@ def _placement_for(placements: dict[str, Placement], unit: Unit) -> Placement | 
     return found[0] if found else None
 
 
-@dataclass(frozen=True)
-class DataProblem:
-    file: str
-    record: str
-    message: str
-
-    def __str__(self) -> str:
-        return f"{self.file}: {self.record}: {self.message}"
-
-
-class DataError(Exception):
-    """Every problem found in the data files, not just the first."""
-
-    def __init__(self, problems: Iterable[DataProblem]) -> None:
-        self.problems = tuple(problems)
-        lines = "\n".join(f"  - {p}" for p in self.problems)
-        super().__init__(f"{len(self.problems)} problem(s) in War at Sea data:\n{lines}")
-
-
 FILES: dict[str, frozenset[str]] = {
     "map.toml": frozenset({"areas", "ports", "field_defaults"}),
     "map_exceptions.toml": frozenset({"return_rules", "field_defaults"}),
@@ -272,69 +232,6 @@ FILES: dict[str, frozenset[str]] = {
         {"turns", "placements", "soviet_entry", "american_entry", "field_defaults"}
     ),
 }
-M = TypeVar("M", bound=Sourced)
-
-
-class _Loader:
-    def __init__(self, root: Path) -> None:
-        self.root = root
-        self.problems: list[DataProblem] = []
-        self.docs: dict[str, dict[str, Any]] = {name: self._read(name) for name in FILES}
-
-    def problem(self, file: str, record: str, message: str) -> None:
-        self.problems.append(DataProblem(file, record, message))
-
-    def _read(self, name: str) -> dict[str, Any]:
-        try:
-            doc = tomllib.loads((self.root / name).read_text(encoding="utf-8"))
-        except (OSError, tomllib.TOMLDecodeError) as exc:
-            self.problem(name, "(file)", str(exc))
-            return {}
-        for key in sorted(set(doc) - FILES[name]):
-            self.problem(name, key, "unknown top-level key")
-        return doc
-
-    def _validate(self, file: str, label: str, model: type[M], data: Any) -> M | None:
-        try:
-            return model.model_validate(data)
-        except ValidationError as exc:
-            for err in exc.errors():
-                where = ".".join(str(p) for p in err["loc"]) or "(record)"
-                self.problem(file, label, f"{where}: {err['msg']}")
-            return None
-
-    def records(self, file: str, section: str, model: type[M], key: str = "id") -> dict[Any, M]:
-        doc = self.docs[file]
-        items = doc.get(section)
-        if not isinstance(items, list):
-            if doc:
-                self.problem(file, section, "missing or not an array of tables")
-            return {}
-        all_defaults = doc.get("field_defaults", {})
-        defaults = all_defaults.get(section, {}) if isinstance(all_defaults, dict) else {}
-        out: dict[Any, M] = {}
-        for index, item in enumerate(items):
-            ident = item.get(key) if isinstance(item, dict) else None
-            label = f"{section} {ident if ident is not None else f'#{index + 1}'}"
-            data = item
-            own = item.get("fields", {}) if isinstance(item, dict) else None
-            if defaults and isinstance(defaults, dict) and isinstance(own, dict):
-                data = {**item, "fields": {**defaults, **own}}
-            record = self._validate(file, label, model, data)
-            if record is None:
-                continue
-            ident = getattr(record, key)
-            if ident in out:
-                self.problem(file, label, f"duplicate {key} {ident!r}")
-            out[ident] = record
-        return out
-
-    def single(self, file: str, section: str, model: type[M]) -> M | None:
-        if section not in self.docs[file]:
-            if self.docs[file]:
-                self.problem(file, section, "missing table")
-            return None
-        return self._validate(file, section, model, self.docs[file][section])
 
 
 def _resolve_root(data_dir: Path | None) -> Path:
@@ -346,7 +243,7 @@ def load_components(data_dir: Path | None = None) -> Components:
 
     `data_dir` is the repository's data/ folder (default: REFEREE_DATA_DIR or ./data).
     """
-    ld = _Loader(_resolve_root(data_dir))
+    ld = Loader(_resolve_root(data_dir), FILES)
     areas = ld.records("map.toml", "areas", SeaArea)
     ports = ld.records("map.toml", "ports", Port)
     rules = ld.records("map_exceptions.toml", "return_rules", ReturnRule)
@@ -364,7 +261,7 @@ def load_components(data_dir: Path | None = None) -> Components:
     _check_placements(ld.problem, placements, ports, units)
     _check_track_events(ld.problem, turns, ports, soviet, american)
     if ld.problems or soviet is None or american is None:
-        raise DataError(ld.problems)
+        raise DataError(ld.problems, "War at Sea")
     return Components(
         areas=areas,
         ports=ports,
@@ -375,9 +272,6 @@ def load_components(data_dir: Path | None = None) -> Components:
         soviet_entry=soviet,
         american_entry=american,
     )
-
-
-Report = Callable[[str, str, str], None]
 
 
 def _check_map(report: Report, areas: dict[str, SeaArea], ports: dict[str, Port]) -> None:
@@ -490,11 +384,11 @@ def _check_placements(
     for unit in units.values():
         if unit.type in NOT_ON_MAP:
             continue
-        pl = _placement_for(placements, unit)
+        found = _placement_for(placements, unit)
         needs_setup = unit.arrival_turn == 1
-        if pl is None or (needs_setup and not pl.setup_ports):
+        if found is None or (needs_setup and not found.setup_ports):
             report("units.toml", f"units {unit.id}", "no setup port for this unit (4.3)")
-        elif not needs_setup and pl.reinforcement_port is None:
+        elif not needs_setup and found.reinforcement_port is None:
             report("units.toml", f"units {unit.id}", "no port where this reinforcement appears")
 
 

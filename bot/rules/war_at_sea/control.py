@@ -7,7 +7,7 @@ from bot.rules.war_at_sea import board
 from bot.rules.war_at_sea.actions import ReturnShips
 from bot.rules.war_at_sea.forms import In, forms, loc_options, plain, ship_options
 from bot.rules.war_at_sea.ports import enter_port, return_ports
-from bot.rules.war_at_sea.state import UnitState, WarAtSeaState
+from bot.rules.war_at_sea.state import Side, UnitState, WarAtSeaState
 from bot.rules.war_at_sea.units import ev, fighting, is_convoy, is_surface, is_uboat, unit_events
 
 
@@ -24,7 +24,7 @@ def determine(state: WarAtSeaState) -> list[Event]:
             )
             for side in board.SIDES
         }
-        owner: str | None = None
+        owner: Side | None = None
         if present["allies"] != present["axis"]:
             owner = "allies" if present["allies"] else "axis"
         if owner == "allies" and any(
@@ -35,7 +35,7 @@ def determine(state: WarAtSeaState) -> list[Event]:
             events.append(ev("was.control_negated", area=a))
         if a in state.combat.no_control:
             owner = None
-        state.control[a] = owner  # type: ignore[assignment]
+        state.control[a] = owner
         if owner is not None:
             events.append(ev("was.control", area=a, side=owner))
     # 16.4: count the turns the Axis holds the Mediterranean in a row.
@@ -48,7 +48,7 @@ def determine(state: WarAtSeaState) -> list[Event]:
     return events
 
 
-def must_return(state: WarAtSeaState, side: str) -> list[UnitState]:
+def must_return(state: WarAtSeaState, side: Side) -> list[UnitState]:
     """Everyone at sea goes home (12.3), except refuelled ships (14) and convoys that stay
     in the North Atlantic (13.2)."""
     return [
@@ -71,7 +71,7 @@ def uboats_home(state: WarAtSeaState) -> list[Event]:
     return [ev("was.uboats_home")]
 
 
-def auto_return(state: WarAtSeaState, side: str, only_forced: bool) -> list[Event]:
+def auto_return(state: WarAtSeaState, side: Side, only_forced: bool) -> list[Event]:
     """Ships with a single port go there; with none they leave the game (12.3). With
     ``only_forced`` False, everyone left goes to the first port of their list (the default)."""
     events: list[Event] = []
@@ -93,7 +93,7 @@ def _go(state: WarAtSeaState, u: UnitState, port: str) -> list[Event]:
     return unit_events(state, "was.returned", u, to=port, origin=origin)
 
 
-def prompts(state: WarAtSeaState, side: str) -> list[Prompt]:
+def prompts(state: WarAtSeaState, side: Side) -> list[Prompt]:
     ships = must_return(state, side)
     if not ships:
         return []
@@ -124,7 +124,7 @@ def prompts(state: WarAtSeaState, side: str) -> list[Prompt]:
     ]
 
 
-def send(state: WarAtSeaState, side: str, action: ReturnShips) -> list[Event]:
+def send(state: WarAtSeaState, side: Side, action: ReturnShips) -> list[Event]:
     if not action.ships or len(set(action.ships)) != len(action.ships):
         raise RuleViolation("was.order.no_ships", "War at Sea 12.3")
     waiting = {u.id: u for u in must_return(state, side)}

@@ -8,7 +8,7 @@ from bot.rules.core import Dice, Event, Option, Prompt, RuleViolation, t
 from bot.rules.war_at_sea import board
 from bot.rules.war_at_sea.actions import Move
 from bot.rules.war_at_sea.forms import In, forms, loc_options, plain, ship_options
-from bot.rules.war_at_sea.state import UnitState, WarAtSeaState
+from bot.rules.war_at_sea.state import Side, UnitState, WarAtSeaState
 from bot.rules.war_at_sea.units import (
     area_limit,
     eff_speed,
@@ -110,7 +110,7 @@ def fallback_ports(state: WarAtSeaState, u: UnitState, to: str) -> list[str]:
     return [p for p in board.ports_bordering(to) if port_limit(state, u, p) is None]
 
 
-def movable(state: WarAtSeaState, side: str) -> list[UnitState]:
+def movable(state: WarAtSeaState, side: Side) -> list[UnitState]:
     return [
         u
         for u in state.units.values()
@@ -118,7 +118,7 @@ def movable(state: WarAtSeaState, side: str) -> list[UnitState]:
     ]
 
 
-def prompts(state: WarAtSeaState, side: str) -> list[Prompt]:
+def prompts(state: WarAtSeaState, side: Side) -> list[Prompt]:
     if state.done[side]:
         return []
     by_origin: dict[str, list[UnitState]] = {}
@@ -165,7 +165,7 @@ def prompts(state: WarAtSeaState, side: str) -> list[Prompt]:
     ]
 
 
-def _moved(state: WarAtSeaState, side: str) -> int:
+def _moved(state: WarAtSeaState, side: Side) -> int:
     return sum(1 for u in state.units.values() if u.side == side and u.origin is not None)
 
 
@@ -173,7 +173,7 @@ def _origin_option() -> Option:
     return Option(value="origin", label=t("was.option.origin"))
 
 
-def move(state: WarAtSeaState, side: str, action: Move) -> list[Event]:
+def move(state: WarAtSeaState, side: Side, action: Move) -> list[Event]:
     if not action.ships:
         raise RuleViolation("was.order.no_ships", "War at Sea 6.1")
     if len(set(action.ships)) != len(action.ships):
@@ -216,7 +216,7 @@ def move(state: WarAtSeaState, side: str, action: Move) -> list[Event]:
     return events
 
 
-def speed_rolls(state: WarAtSeaState, side: str, dice: Dice) -> list[Event]:
+def speed_rolls(state: WarAtSeaState, side: Side, dice: Dice) -> list[Event]:
     """War at Sea 6.1-6.2: every ship that moved two areas rolls; at or above its speed it
     goes back to its port of origin, or the port it named, and moves no more this turn."""
     events: list[Event] = []

@@ -6,7 +6,7 @@ from bot.rules.core import Choice, Event, Prompt, RuleViolation, t
 from bot.rules.war_at_sea import board
 from bot.rules.war_at_sea.actions import Repair
 from bot.rules.war_at_sea.forms import In, forms, plain, ship_options
-from bot.rules.war_at_sea.state import UnitState, WarAtSeaState
+from bot.rules.war_at_sea.state import Side, UnitState, WarAtSeaState
 from bot.rules.war_at_sea.units import ev, is_convoy, is_uboat, loc_text, port_limit, unit_events
 
 # --- 15.1-15.3: repair ---------------------------------------------------------------------
@@ -24,7 +24,7 @@ def repairable(state: WarAtSeaState, u: UnitState) -> bool:
     )
 
 
-def _waiting(state: WarAtSeaState, side: str) -> dict[str, list[UnitState]]:
+def _waiting(state: WarAtSeaState, side: Side) -> dict[str, list[UnitState]]:
     out: dict[str, list[UnitState]] = {}
     for u in state.units.values():
         if u.side == side and repairable(state, u) and state.repair_left.get(u.location or "", 0):
@@ -53,7 +53,7 @@ def start_repairs(state: WarAtSeaState) -> list[Event]:
     return events
 
 
-def auto_repair(state: WarAtSeaState, side: str) -> list[Event]:
+def auto_repair(state: WarAtSeaState, side: Side) -> list[Event]:
     """What a deadline or 'done' applies: the most damaged ships first."""
     events: list[Event] = []
     for port, ships in _waiting(state, side).items():
@@ -64,7 +64,7 @@ def auto_repair(state: WarAtSeaState, side: str) -> list[Event]:
     return events
 
 
-def repair_prompts(state: WarAtSeaState, side: str) -> list[Prompt]:
+def repair_prompts(state: WarAtSeaState, side: Side) -> list[Prompt]:
     waiting = _waiting(state, side)
     if state.done[side] or not waiting:
         return []
@@ -95,7 +95,7 @@ def repair_prompts(state: WarAtSeaState, side: str) -> list[Prompt]:
     ]
 
 
-def repair(state: WarAtSeaState, side: str, action: Repair) -> list[Event]:
+def repair(state: WarAtSeaState, side: Side, action: Repair) -> list[Event]:
     u = state.units.get(action.ship)
     if u is None or u.side != side:
         raise RuleViolation("was.unit.not_yours", "War at Sea 15.2", ship=action.ship)

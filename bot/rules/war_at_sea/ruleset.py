@@ -16,6 +16,7 @@ from bot.rules.core import (
     Ruleset,
     RuleViolation,
     Scenario,
+    narrow,
     t,
 )
 from bot.rules.war_at_sea import (
@@ -34,7 +35,7 @@ from bot.rules.war_at_sea import (
 )
 from bot.rules.war_at_sea.combat import air, asw, escape, phase, surface, targets
 from bot.rules.war_at_sea.options import WarAtSeaOptions
-from bot.rules.war_at_sea.state import Battle, WarAtSeaState
+from bot.rules.war_at_sea.state import Battle, Side, WarAtSeaState
 from bot.rules.war_at_sea.units import unit_label
 from bot.rules.war_at_sea.view import WarAtSeaView, build_view, secret_names
 
@@ -65,7 +66,7 @@ class WarAtSea(Ruleset[WarAtSeaState]):
     def resolve(
         self, state: WarAtSeaState, seat: str, action: Action, prompt: Prompt, dice: Dice
     ) -> Outcome[WarAtSeaState]:
-        events = _dispatch(state, seat, action, dice)
+        events = _dispatch(state, narrow(seat, board.SIDES), action, dice)
         events += turn.advance(state, dice)
         return Outcome(state=state, events=events)
 
@@ -89,7 +90,7 @@ def _battle(state: WarAtSeaState) -> Battle:
     return battle
 
 
-def _dispatch(state: WarAtSeaState, seat: str, action: Action, dice: Dice) -> list[Event]:
+def _dispatch(state: WarAtSeaState, seat: Side, action: Action, dice: Dice) -> list[Event]:
     p = state.phase
     if isinstance(action, A.Done):
         return _done(state, seat)
@@ -126,7 +127,7 @@ def _dispatch(state: WarAtSeaState, seat: str, action: Action, dice: Dice) -> li
     )
 
 
-def _combat(state: WarAtSeaState, seat: str, action: Action, dice: Dice) -> list[Event]:
+def _combat(state: WarAtSeaState, seat: Side, action: Action, dice: Dice) -> list[Event]:
     battle = _battle(state)
     if isinstance(action, A.AssignTargets):
         section = "War at Sea 8.4" if battle.kind == "asw" else "War at Sea 10.2"
@@ -166,7 +167,7 @@ def _combat(state: WarAtSeaState, seat: str, action: Action, dice: Dice) -> list
     )
 
 
-def _fire(state: WarAtSeaState, battle: Battle, seat: str, dice: Dice, hold: bool) -> list[Event]:
+def _fire(state: WarAtSeaState, battle: Battle, seat: Side, dice: Dice, hold: bool) -> list[Event]:
     if battle.kind == "asw":
         return asw.fire(state, battle, dice, hold)
     if battle.kind == "air":
@@ -174,7 +175,7 @@ def _fire(state: WarAtSeaState, battle: Battle, seat: str, dice: Dice, hold: boo
     return surface.fire(state, battle, seat, dice, hold)
 
 
-def _done(state: WarAtSeaState, seat: str) -> list[Event]:
+def _done(state: WarAtSeaState, seat: Side) -> list[Event]:
     p = state.phase
     if p == "repair":
         events = ports.auto_repair(state, seat)

@@ -7,9 +7,9 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from bot.rules.core import GameState
+from bot.rules.war_at_sea.components import Side as Side  # noqa: PLC0414 (re-exported: one Side)
 from bot.rules.war_at_sea.options import WarAtSeaOptions
 
-Side = Literal["allies", "axis"]
 Phase = Literal[
     "setup",
     "move_allies",
@@ -26,6 +26,11 @@ Phase = Literal[
     "over",
 ]
 Status = Literal["reserve", "active", "sunk", "removed"]
+CombatKind = Literal["asw", "air", "surface"]
+
+
+def _per_side(value: str | None) -> dict[str, str | None]:
+    return {"allies": value, "axis": value}
 
 
 class UnitState(BaseModel):
@@ -98,7 +103,7 @@ class Battle(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    kind: Literal["asw", "air", "surface"]
+    kind: CombatKind
     where: str
     step: str = "start"
     round: int = 1
@@ -119,7 +124,7 @@ class CombatState(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    kind: Literal["asw", "air", "surface"] = "asw"
+    kind: CombatKind = "asw"
     done: list[str] = Field(default_factory=list)
     battle: Battle | None = None
     no_control: list[str] = Field(default_factory=list)
@@ -133,9 +138,7 @@ class WarAtSeaState(GameState):
     score: int = 0  # War at Sea 17.2: positive favours the Axis, within -10..10
     units: dict[str, UnitState]
     control: dict[str, Side | None]
-    air_strikes: dict[str, str | None] = Field(
-        default_factory=lambda: {"allies": None, "axis": None}
-    )
+    air_strikes: dict[str, str | None] = Field(default_factory=lambda: _per_side(None))
     done: dict[str, bool] = Field(default_factory=lambda: {"allies": False, "axis": False})
     combat: CombatState = Field(default_factory=CombatState)
     repair_left: dict[str, int] = Field(default_factory=dict)  # 15.2, this turn

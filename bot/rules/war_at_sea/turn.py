@@ -108,6 +108,7 @@ def enter_allied_movement(state: WarAtSeaState, dice: Dice) -> list[Event]:
 def step(state: WarAtSeaState, dice: Dice) -> list[Event]:
     """Finish the current phase (nobody owes a decision in it) and enter the next."""
     p = state.phase
+    events: list[Event]
     if p == "setup":
         return [ev("was.setup_done"), *begin_turn(state, 1, dice)]
     if p == "move_allies":
@@ -118,7 +119,7 @@ def step(state: WarAtSeaState, dice: Dice) -> list[Event]:
     if p == "move_axis":
         events = movement.speed_rolls(state, "axis", dice)
         # 6.3: after the Axis has moved, last turn's control markers come off.
-        state.control = dict.fromkeys(state.control)  # type: ignore[assignment]
+        state.control = {area: None for area in state.control}
         for u in state.units.values():
             u.refuelled = False  # 14.4 lasts one movement phase
         ports.neutral_stayers(state)
@@ -126,7 +127,7 @@ def step(state: WarAtSeaState, dice: Dice) -> list[Event]:
         state.phase = "repair"
         return [*events, ev("was.markers_removed"), *ports.start_repairs(state)]
     if p == "repair":
-        events: list[Event] = []
+        events = []
         for side in board.SIDES:
             events += ports.auto_repair(state, side)
         _reset(state)

@@ -6,7 +6,7 @@ from typing import Any
 
 from bot.rules.core import PUBLIC, Event, Label, RuleViolation, t
 from bot.rules.war_at_sea import board
-from bot.rules.war_at_sea.state import UnitState, WarAtSeaState
+from bot.rules.war_at_sea.state import Side, UnitState, WarAtSeaState
 
 NOT_SURFACE = frozenset({"uboat", "land_based_air"})
 
@@ -58,7 +58,7 @@ def in_play(u: UnitState) -> bool:
     return u.status == "active" and u.location is not None
 
 
-def units_at(state: WarAtSeaState, loc: str, side: str | None = None) -> list[UnitState]:
+def units_at(state: WarAtSeaState, loc: str, side: Side | None = None) -> list[UnitState]:
     return [
         u
         for u in state.units.values()

@@ -7,7 +7,8 @@ from pydantic import BaseModel, ConfigDict
 
 from bot.rules.core import Prompt, Text, View, t
 from bot.rules.war_at_sea import board
-from bot.rules.war_at_sea.state import WarAtSeaState
+from bot.rules.war_at_sea.components import PortSide
+from bot.rules.war_at_sea.state import Side, UnitState, WarAtSeaState
 from bot.rules.war_at_sea.units import (
     eff_air,
     eff_gunnery,
@@ -25,7 +26,7 @@ class _Frozen(BaseModel):
 class UnitView(_Frozen):
     id: str
     name: str
-    side: str
+    side: Side
     nationality: str
     type: str
     gunnery: int  # effective factors (7.6)
@@ -72,7 +73,7 @@ class AreaView(_Frozen):
 class PortView(_Frozen):
     id: str
     name: Text
-    side: str
+    side: PortSide
     repair: int
     areas: tuple[str, ...]
     open: bool
@@ -113,7 +114,7 @@ class WarAtSeaView(View):
     upcoming: dict[int, list[str]]
 
 
-def _unit_view(u) -> UnitView:  # type: ignore[no-untyped-def]
+def _unit_view(u: UnitState) -> UnitView:
     return UnitView(
         id=u.id,
         name=u.name,

@@ -10,7 +10,7 @@ from bot.rules.war_at_sea import board
 from bot.rules.war_at_sea.actions import AirTargets, PlaceAirStrike
 from bot.rules.war_at_sea.combat.fire import apply_pending, shoot
 from bot.rules.war_at_sea.forms import In, forms, loc_options, plain, ship_options
-from bot.rules.war_at_sea.state import Battle, UnitState, WarAtSeaState
+from bot.rules.war_at_sea.state import Battle, Side, UnitState, WarAtSeaState
 from bot.rules.war_at_sea.units import (
     eff_air,
     ev,
@@ -25,7 +25,7 @@ from bot.rules.war_at_sea.units import (
 # --- 5.4, 9.1: placing the markers ------------------------------------------------------------
 
 
-def placement_prompts(state: WarAtSeaState, side: str) -> list[Prompt]:
+def placement_prompts(state: WarAtSeaState, side: Side) -> list[Prompt]:
     if state.done[side]:
         return []
     place = forms(
@@ -46,7 +46,7 @@ def placement_prompts(state: WarAtSeaState, side: str) -> list[Prompt]:
     ]
 
 
-def place(state: WarAtSeaState, side: str, action: PlaceAirStrike) -> list[Event]:
+def place(state: WarAtSeaState, side: Side, action: PlaceAirStrike) -> list[Event]:
     if not board.is_location(action.where) or not board.air_symbol(action.where, side):
         raise RuleViolation("was.air.no_symbol", "War at Sea 9.1", where=action.where)
     state.air_strikes[side] = action.where
@@ -56,7 +56,7 @@ def place(state: WarAtSeaState, side: str, action: PlaceAirStrike) -> list[Event
 # --- 9.2-9.5: the strikes ---------------------------------------------------------------------
 
 
-def carriers(state: WarAtSeaState, loc: str, side: str) -> list[UnitState]:
+def carriers(state: WarAtSeaState, loc: str, side: Side) -> list[UnitState]:
     """War at Sea 9.2: carriers strike only the sea area they are in."""
     if not board.is_area(loc):
         return []
@@ -65,12 +65,12 @@ def carriers(state: WarAtSeaState, loc: str, side: str) -> list[UnitState]:
     ]
 
 
-def power(state: WarAtSeaState, loc: str, side: str) -> int:
+def power(state: WarAtSeaState, loc: str, side: Side) -> int:
     lba = board.lba_strength(side) if state.air_strikes.get(side) == loc else 0
     return lba + sum(eff_air(u) for u in carriers(state, loc, side))
 
 
-def targets(state: WarAtSeaState, loc: str, side: str) -> list[UnitState]:
+def targets(state: WarAtSeaState, loc: str, side: Side) -> list[UnitState]:
     """Enemy ships that may be struck here (9.5; no combat in the neutral port, 15.5)."""
     if loc == board.NEUTRAL_PORT:
         return []
@@ -82,12 +82,15 @@ def targets(state: WarAtSeaState, loc: str, side: str) -> list[UnitState]:
     ]
 
 
-def strikes(state: WarAtSeaState, loc: str, side: str) -> bool:
+def strikes(state: WarAtSeaState, loc: str, side: Side) -> bool:
     return power(state, loc, side) > 0 and bool(targets(state, loc, side))
 
 
+_STRIKER: dict[str, Side] = {"air_allies": "allies", "air_axis": "axis"}
+
+
 def prompts(state: WarAtSeaState, battle: Battle) -> list[Prompt]:
-    side = {"air_allies": "allies", "air_axis": "axis"}.get(battle.step)
+    side = _STRIKER.get(battle.step)
     if side is None:
         return []
     chosen = set(battle.air_targets)
@@ -129,7 +132,7 @@ def start(state: WarAtSeaState, battle: Battle) -> list[Event]:
     return events
 
 
-def choose(state: WarAtSeaState, battle: Battle, side: str, action: AirTargets) -> list[Event]:
+def choose(state: WarAtSeaState, battle: Battle, side: Side, action: AirTargets) -> list[Event]:
     legal = {u.id for u in targets(state, battle.where, side)}
     room = power(state, battle.where, side) - len(battle.air_targets)
     if len(set(action.targets)) != len(action.targets) or not action.targets:
@@ -143,14 +146,14 @@ def choose(state: WarAtSeaState, battle: Battle, side: str, action: AirTargets) 
     return [ev("was.air_targets_set", audience=side, targets=action.targets)]
 
 
-def complete(state: WarAtSeaState, battle: Battle, side: str) -> bool:
+def complete(state: WarAtSeaState, battle: Battle, side: Side) -> bool:
     room = power(state, battle.where, side) - len(battle.air_targets)
     free = [u for u in targets(state, battle.where, side) if u.id not in battle.air_targets]
     return room <= 0 or not free
 
 
 def fire(
-    state: WarAtSeaState, battle: Battle, side: str, dice: Dice, hold: bool = False
+    state: WarAtSeaState, battle: Battle, side: Side, dice: Dice, hold: bool = False
 ) -> list[Event]:
     """Roll one die per target (9.3); leftover strength without targets is lost. Open fire
     fills the strength with targets; holding strikes only those named, perhaps none: up to

@@ -10,7 +10,7 @@ from bot.rules.war_at_sea.actions import BreakOff, DeclareEscape, EscapeGroup, P
 from bot.rules.war_at_sea.board import other
 from bot.rules.war_at_sea.combat.fire import participants
 from bot.rules.war_at_sea.forms import In, forms, plain, ship_options
-from bot.rules.war_at_sea.state import Battle, UnitState, WarAtSeaState
+from bot.rules.war_at_sea.state import Battle, Side, UnitState, WarAtSeaState
 from bot.rules.war_at_sea.state import EscapeGroup as Group
 from bot.rules.war_at_sea.units import eff_speed, ev, loc_text, names_of
 
@@ -128,7 +128,7 @@ def flag_form() -> OrderForm:
     )
 
 
-def declare(state: WarAtSeaState, battle: Battle, side: str, action: DeclareEscape) -> list[Event]:
+def declare(state: WarAtSeaState, battle: Battle, side: Side, action: DeclareEscape) -> list[Event]:
     """Sealed: only the declaring seat learns its answer until both have answered."""
     battle.escape[side] = action.escape
     events = [ev("was.escape_declared", audience=side, escape=action.escape)]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from bot.rules.core import Dice, Event, t
 from bot.rules.core.text import die as die_text
 from bot.rules.war_at_sea import board
-from bot.rules.war_at_sea.state import Battle, Pending, UnitState, WarAtSeaState
+from bot.rules.war_at_sea.state import Battle, Pending, Side, UnitState, WarAtSeaState
 from bot.rules.war_at_sea.units import (
     eff_gunnery,
     ev,
@@ -18,7 +18,7 @@ from bot.rules.war_at_sea.units import (
 )
 
 
-def participants(state: WarAtSeaState, battle: Battle, side: str) -> list[UnitState]:
+def participants(state: WarAtSeaState, battle: Battle, side: Side) -> list[UnitState]:
     """Who fights in the current engagement: the whole area, or one pursuit (11.4)."""
     if battle.kind == "asw" and side == "axis":
         return [u for u in units_at(state, battle.where, "axis") if is_uboat(u) and not u.disabled]
@@ -33,7 +33,7 @@ def participants(state: WarAtSeaState, battle: Battle, side: str) -> list[UnitSt
     return [u for u in units_at(state, battle.where, side) if is_surface(u) and fighting(u)]
 
 
-def shooters(state: WarAtSeaState, battle: Battle, side: str) -> list[UnitState]:
+def shooters(state: WarAtSeaState, battle: Battle, side: Side) -> list[UnitState]:
     """War at Sea 10.6: a ship with gunnery 0 fires at nothing."""
     return [u for u in participants(state, battle, side) if eff_gunnery(u) > 0]
 
@@ -56,7 +56,7 @@ def shoot(
     battle: Battle,
     shooter_id: str,
     shooter_name: str,
-    side: str,
+    side: Side,
     target: UnitState,
     n_dice: int,
     bonus: int,

@@ -9,10 +9,10 @@ from bot.rules.war_at_sea import board
 from bot.rules.war_at_sea.actions import ChooseCombat
 from bot.rules.war_at_sea.combat import air, asw, escape, surface
 from bot.rules.war_at_sea.forms import In, forms, loc_options
-from bot.rules.war_at_sea.state import Battle, WarAtSeaState
+from bot.rules.war_at_sea.state import Battle, CombatKind, WarAtSeaState
 from bot.rules.war_at_sea.units import ev, fighting, is_surface, is_uboat, units_at, word
 
-KINDS = ("asw", "air", "surface")
+KINDS: tuple[CombatKind, ...] = ("asw", "air", "surface")  # War at Sea 7.1
 
 
 def pending(state: WarAtSeaState) -> list[str]:

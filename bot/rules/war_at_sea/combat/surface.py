@@ -6,7 +6,7 @@ the end of the round (10.4); then both may declare an escape (11.1, sealed as in
 
 from __future__ import annotations
 
-from bot.rules.core import Dice, Event, Prompt, t
+from bot.rules.core import Dice, Event, OrderForm, Prompt, t
 from bot.rules.war_at_sea.board import other
 from bot.rules.war_at_sea.combat import escape
 from bot.rules.war_at_sea.combat.fire import (
@@ -25,7 +25,7 @@ from bot.rules.war_at_sea.combat.targets import (
     target_prompt,
 )
 from bot.rules.war_at_sea.forms import flag, plain
-from bot.rules.war_at_sea.state import Battle, WarAtSeaState
+from bot.rules.war_at_sea.state import Battle, Side, WarAtSeaState
 from bot.rules.war_at_sea.units import eff_gunnery, ev, is_convoy, loc_text, reveal
 
 SECTION = "War at Sea 10.2"
@@ -33,7 +33,7 @@ SECTION = "War at Sea 10.2"
 
 def prompts(state: WarAtSeaState, battle: Battle) -> list[Prompt]:
     if battle.step == "targets_allies":
-        extra = ()
+        extra: tuple[OrderForm, ...] = ()
         if battle.carriers_fire is None and carriers_may_fire(state, battle):
             extra = (plain("ask_carriers", "was.form.ask_carriers"),)
         return [target_prompt(state, battle, "allies", SECTION, extra)]
@@ -71,7 +71,7 @@ def begin_round(state: WarAtSeaState, battle: Battle) -> list[Event]:
 
 
 def side_fires(
-    state: WarAtSeaState, battle: Battle, side: str, dice: Dice, hold: bool
+    state: WarAtSeaState, battle: Battle, side: Side, dice: Dice, hold: bool
 ) -> list[Event]:
     """Roll for every assigned shooter; the Axis fires at convoys last (10.7)."""
     if hold:
@@ -100,7 +100,7 @@ def side_fires(
 
 
 def _shot(
-    state: WarAtSeaState, battle: Battle, side: str, shooter_id: str, target_id: str, dice: Dice
+    state: WarAtSeaState, battle: Battle, side: Side, shooter_id: str, target_id: str, dice: Dice
 ) -> Event:
     u = state.units[shooter_id]
     return shoot(
@@ -117,7 +117,7 @@ def _shot(
     )
 
 
-def fire(state: WarAtSeaState, battle: Battle, side: str, dice: Dice, hold: bool) -> list[Event]:
+def fire(state: WarAtSeaState, battle: Battle, side: Side, dice: Dice, hold: bool) -> list[Event]:
     """A side has finished choosing: roll, then hand over to the other side or end the round."""
     events = side_fires(state, battle, side, dice, hold)
     if side == "allies" and shooters(state, battle, "axis"):

@@ -8,7 +8,7 @@ from bot.rules.war_at_sea.actions import AssignTargets
 from bot.rules.war_at_sea.board import other
 from bot.rules.war_at_sea.combat.fire import participants, shooters
 from bot.rules.war_at_sea.forms import In, forms, plain, ship_options
-from bot.rules.war_at_sea.state import Battle, UnitState, WarAtSeaState
+from bot.rules.war_at_sea.state import Battle, Side, UnitState, WarAtSeaState
 from bot.rules.war_at_sea.units import eff_gunnery, ev, is_carrier, is_convoy, is_warship, loc_text
 
 NONE = "none"
@@ -20,7 +20,7 @@ def carriers_may_fire(state: WarAtSeaState, battle: Battle) -> bool:
     return any(is_carrier(u) for u in shooters(state, battle, "axis"))
 
 
-def committed_carriers(state: WarAtSeaState, battle: Battle, side: str) -> list[str]:
+def committed_carriers(state: WarAtSeaState, battle: Battle, side: Side) -> list[str]:
     """War at Sea 10.6: Axis carriers declared to fire must fire this round."""
     if side != "axis" or not battle.carriers_fire:
         return []
@@ -28,7 +28,7 @@ def committed_carriers(state: WarAtSeaState, battle: Battle, side: str) -> list[
 
 
 def why_not(
-    state: WarAtSeaState, battle: Battle, side: str, target: UnitState
+    state: WarAtSeaState, battle: Battle, side: Side, target: UnitState
 ) -> RuleViolation | None:
     enemies = participants(state, battle, other(side))
     if target not in enemies:
@@ -63,7 +63,7 @@ def convoys_open(state: WarAtSeaState, battle: Battle) -> bool:
     return True
 
 
-def open_shooters(state: WarAtSeaState, battle: Battle, side: str) -> list[UnitState]:
+def open_shooters(state: WarAtSeaState, battle: Battle, side: Side) -> list[UnitState]:
     """Ships still to be given a target. Axis carriers declared not to fire stay silent
     this round (10.6: the answer binds both ways). Ruling: one answer covers every Axis
     carrier in the fight; 10.6 asks about "the carrier" and the Axis has one (Graf Zeppelin;
@@ -76,7 +76,7 @@ def open_shooters(state: WarAtSeaState, battle: Battle, side: str) -> list[UnitS
     ]
 
 
-def legal_targets(state: WarAtSeaState, battle: Battle, side: str) -> list[UnitState]:
+def legal_targets(state: WarAtSeaState, battle: Battle, side: Side) -> list[UnitState]:
     return [
         e
         for e in participants(state, battle, other(side))
@@ -84,7 +84,7 @@ def legal_targets(state: WarAtSeaState, battle: Battle, side: str) -> list[UnitS
     ]
 
 
-def target_forms(state: WarAtSeaState, battle: Battle, side: str) -> list[OrderForm]:
+def target_forms(state: WarAtSeaState, battle: Battle, side: Side) -> list[OrderForm]:
     opts = [
         Option(value=NONE, label=t("was.option.hold")),
         *ship_options(legal_targets(state, battle, side)),
@@ -105,7 +105,11 @@ def target_forms(state: WarAtSeaState, battle: Battle, side: str) -> list[OrderF
 
 
 def target_prompt(
-    state: WarAtSeaState, battle: Battle, side: str, section: str, extra: tuple[OrderForm, ...] = ()
+    state: WarAtSeaState,
+    battle: Battle,
+    side: Side,
+    section: str,
+    extra: tuple[OrderForm, ...] = (),
 ) -> Prompt:
     return Prompt(
         id=f"t{state.turn}.b{state.combat.count}.r{battle.round}.{battle.step}.{len(battle.assigned)}",
@@ -124,7 +128,7 @@ def target_prompt(
 
 
 def assign(
-    state: WarAtSeaState, battle: Battle, side: str, action: AssignTargets, section: str
+    state: WarAtSeaState, battle: Battle, side: Side, action: AssignTargets, section: str
 ) -> list[Event]:
     if not action.ships:
         raise RuleViolation("was.order.no_ships", section)
@@ -147,7 +151,7 @@ def assign(
     return [ev("was.targets_set", audience=side, ships=action.ships, target=action.target)]
 
 
-def auto_assign(state: WarAtSeaState, battle: Battle, side: str) -> None:
+def auto_assign(state: WarAtSeaState, battle: Battle, side: Side) -> None:
     """The default: spread fire over the enemy, warships first, then carriers, then convoys."""
     for shooter in open_shooters(state, battle, side):
         legal = legal_targets(state, battle, side)
