@@ -149,7 +149,7 @@ def _wrong_orders(ruleset: Ruleset, state: GameState, seen: Seen) -> None:  # ty
     foreign = [f for t, f in sorted(seen.forms.items()) if t not in open_types]
     if foreign:
         form = rng.choice(foreign)
-        attempts.append((first.seat, form.build(random_answer(form.inputs, rng))))
+        attempts.append((first.seat, form.build(random_answer(form, rng))))
     for seat, raw in attempts:
         try:
             ruleset.apply(state, seat, ruleset.parse_action(raw), NoDice())
