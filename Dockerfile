@@ -16,11 +16,12 @@ COPY bot ./bot
 COPY cogs ./cogs
 COPY rendering ./rendering
 COPY data ./data
-RUN pip install --no-cache-dir -e .
+# A normal install (the wheel carries the migrations); game data stays in /app/data.
+RUN pip install --no-cache-dir .
 
 ENV REFEREE_DATABASE=/data/referee.sqlite3 \
     REFEREE_DATA_DIR=/app/data \
     PYTHONUNBUFFERED=1
 VOLUME ["/data"]
 USER referee
-CMD ["python", "-m", "bot", "run"]
+CMD ["wargame-referee", "run"]

@@ -20,6 +20,8 @@ from bot.i18n.wording import Formatter, slug, split_section
 from bot.rules.core import RuleViolation, Text
 
 LANGS = ("en", "zh")
+REFUSAL_LIMIT = 2000
+"""Longest refusal text: one Discord message."""
 DEFAULT_LANG = "en"
 _DIRS: list[Path] = [Path(__file__).resolve().parent / "locales"]
 log = logging.getLogger(__name__)
@@ -117,12 +119,15 @@ def violation(exc: RuleViolation, lang: str = DEFAULT_LANG) -> str:
         for name in SEAT_PARAMS:
             if isinstance(params.get(name), str):
                 params[name] = seat_name(exc.ruleset, params[name], lang)
-    return tr(
+    text = tr(
         "core.refusal",
         lang,
         reason=tr(f"violation.{exc.code}", lang, **params),
         section=cite(exc.section, lang),
     )
+    # Params are clipped where the refusal is raised (bot.rules.core.bounds); this is the
+    # last guard so that no refusal outgrows one chat message.
+    return text if len(text) <= REFUSAL_LIMIT else text[: REFUSAL_LIMIT - 1] + "…"
 
 
 def _named(value: Any, names: Mapping[str, Any]) -> bool:
