@@ -120,7 +120,9 @@ class LocalSession:
         session = cls(referee, record.id, record.ruleset, out, lang, screen, where)
         session._maps_note()
         session._show_events(started.events, None)
-        session.recaps.add(started.events)
+        # start hands back only the public events (a caller reads nothing another seat alone
+        # may see): each seat's recap reads its own from the log, as on resume.
+        await session._recall()
         await session.write_maps()
         return session
 
