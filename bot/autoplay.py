@@ -33,6 +33,8 @@ class PlayReport:
     defaults: int = 0
     events: list[Event] = field(default_factory=list)
     codes: dict[str, int] = field(default_factory=dict)
+    refusals: list[RuleViolation] = field(default_factory=list)
+    """One refusal of each code, as raised (messages are checked against them)."""
 
 
 def random_answer(form: OrderForm | Sequence[Choice], rng: random.Random) -> dict[str, Any]:
@@ -95,6 +97,8 @@ def play(
                 break
             except RuleViolation as exc:
                 report.refused += 1
+                if exc.code not in report.codes:
+                    report.refusals.append(exc)
                 report.codes[exc.code] = report.codes.get(exc.code, 0) + 1
         if outcome is None:
             if prompt.default is None:

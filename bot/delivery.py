@@ -411,7 +411,9 @@ class Delivery:
         if head.kind == "reminder":
             reminder = payloads.ReminderPayload.model_validate(head.payload)
             prompt = await self._open_prompt(record, seat, reminder.prompt_id)
-            text = present.reminder(record.id, record.ruleset, prompt, reminder.due_at, lang)
+            text = present.reminder(
+                record.id, record.ruleset, prompt, reminder.due_at, lang, reminder.policy
+            )
             return text, [prompt] if prompt else [], None
         holders = await self.bot.store.seats(record.id)
         text = present.notice(record.id, record.ruleset, head.kind, head.payload, holders, lang)
