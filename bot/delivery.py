@@ -315,7 +315,8 @@ class Delivery:
         view = ruleset.view(state, audience).model_dump(mode="json")
         if audience is None:
             return view, []
-        return view, [p for p in ruleset.prompts(state) if p.seat == audience]
+        prompts = self.bot.referee.prompts_of(record, version, state)  # once per state
+        return view, [p for p in prompts if p.seat == audience]
 
     async def _map(
         self, view: dict[str, Any] | None, last: tuple[str, str] | None, name: str
@@ -422,8 +423,7 @@ class Delivery:
         """The seat's own prompt, still open (a reminder names it and offers it again)."""
         if record.status not in ("active", "paused"):
             return None
-        _, state = await self.bot.referee.state(record.id)
-        prompts = get_ruleset(record.ruleset).prompts(state)
+        _, _, prompts = await self.bot.referee.open_prompts(record.id)
         return next((p for p in prompts if p.seat == seat and p.id == prompt_id), None)
 
 

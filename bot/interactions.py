@@ -61,6 +61,19 @@ async def send(
         await interaction.followup.send(content, **kwargs)
 
 
+async def acknowledge(interaction: discord.Interaction) -> None:
+    """Answer Discord at once before work that may be long (an order's submit): a click or a
+    modal gets a deferred update (its message is edited afterwards), a command an ephemeral
+    "thinking" that the first follow-up fills. The first reply then costs what Discord's own
+    round trip costs, whatever the work behind it (issue 9: first reply)."""
+    if interaction.response.is_done() or interaction.type is discord.InteractionType.autocomplete:
+        return
+    if interaction.type is discord.InteractionType.application_command:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+    else:
+        await interaction.response.defer()
+
+
 def error_text(interaction: discord.Interaction, error: BaseException) -> str:
     lang = lang_of(interaction)
     if isinstance(error, RuleViolation):

@@ -20,7 +20,7 @@ from discord.ext import commands
 from bot import present
 from bot.client import RefereeBot
 from bot.i18n import render, tr
-from bot.interactions import Refusal, lang_of
+from bot.interactions import Refusal, acknowledge, lang_of
 from bot.rules.core import OrderForm, Prompt, RuleViolation
 from bot.rules.core.registry import get as get_ruleset
 from bot.store import GameRecord
@@ -86,6 +86,7 @@ class WarAtSeaCog(commands.Cog):
         self, ctx: Ctx, game: str | None, *types: str
     ) -> tuple[GameRecord, Prompt, list[OrderForm]]:
         """The user's open prompt with forms of the first of these order types it takes."""
+        await acknowledge(ctx.interaction)  # an order command: answered before any lookup
         record = await self._record(ctx, game)
         prompts = await self.bot.referee.prompts(record.id, ctx.user_id)
         for type_ in types:

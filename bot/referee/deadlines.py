@@ -54,21 +54,22 @@ async def _expire(
     tag = f"{seat}:{deadline.prompt_id}"
     if settings.on_expiry == "default":
         async with referee.lock(game_id):
-            record, state = await referee.state(game_id)
+            record, state, prompts = await referee.open_prompts(game_id)
             ruleset = get_ruleset(record.ruleset)
             prompt = next(
-                (
-                    p
-                    for p in ruleset.prompts(state)
-                    if p.seat == seat and p.id == deadline.prompt_id
-                ),
-                None,
+                (p for p in prompts if p.seat == seat and p.id == deadline.prompt_id), None
             )
             if prompt is not None and prompt.default is not None:
                 action = ruleset.parse_action(prompt.default)
                 try:
                     await referee.apply_as_referee(
-                        record, state, seat, action, f"deadline:{tag}", (seat, deadline.prompt_id)
+                        record,
+                        state,
+                        seat,
+                        action,
+                        f"deadline:{tag}",
+                        (seat, deadline.prompt_id),
+                        prompts,
                     )
                     report.applied.append((game_id, seat))
                     return

@@ -6,11 +6,9 @@ written in one transaction with its rolls, the new deadlines and the outgoing me
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import secrets as pysecrets
 import time
-from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable
 from typing import Any
 
@@ -18,11 +16,14 @@ from pydantic import BaseModel, ConfigDict
 
 from bot.referee import deadlines
 from bot.referee import export as exports
+from bot.referee.cache import DEFAULT_SIZE, Cached, GameLocks, StateCache
 from bot.referee.deadlines import TickReport
 from bot.referee.fairdice import FairDice, commitment, new_seed
+from bot.referee.lookup import Lookups
 from bot.referee.messages import notice, prompt_ids, step_messages
 from bot.referee.settings import GameSettings
 from bot.rules.core import Action, Event, GameState, Prompt, ReplayDice, Ruleset, RuleViolation
+from bot.rules.core.bounds import MAX_ID, clip
 from bot.rules.core.registry import get as get_ruleset
 from bot.store import Commit, Deadline, GameRecord, LogEntry, StaleVersion, Store
 
@@ -41,15 +42,18 @@ class Submitted(BaseModel):
     over: bool = False
 
 
-class Referee:
+class Referee(Lookups):
     def __init__(
-        self, store: Store, *, clock: Callable[[], float] = time.time, cache_size: int = 256
+        self,
+        store: Store,
+        *,
+        clock: Callable[[], float] = time.time,
+        cache_size: int = DEFAULT_SIZE,
     ) -> None:
         self.store = store
         self.clock = clock
-        self._locks: dict[str, asyncio.Lock] = {}
-        self._cache: OrderedDict[str, tuple[int, GameState]] = OrderedDict()
-        self._cache_size = cache_size
+        self._locks = GameLocks()
+        self._cache = StateCache(cache_size)
 
     # --- lobby --------------------------------------------------------------------------
     async def create(
@@ -65,6 +69,19 @@ class Referee:
         game_id: str | None = None,
         seed: bytes | None = None,
     ) -> GameRecord:
+        _check_create(
+            ruleset=ruleset_id,
+            guild_id=guild_id,
+            created_by=created_by,
+            scenario=scenario,
+            channel_id=channel_id,
+            game_id=game_id,
+        )
+        for name, value in (("options", options), ("settings", settings)):
+            if value is not None and not isinstance(value, dict):
+                raise RuleViolation("core.create.invalid", "Referee", field=name)
+        if seed is not None and not isinstance(seed, bytes):
+            raise RuleViolation("core.create.invalid", "Referee", field="seed")
         ruleset = get_ruleset(ruleset_id)
         known = [s.id for s in ruleset.scenarios()]
         scenario = scenario or known[0]
@@ -184,27 +201,24 @@ class Referee:
     ) -> tuple[GameRecord, GameState]:
         """The game's current state: cached per version, else replayed from the last snapshot."""
         record = record or await self.game(game_id)
-        cached = self._cache.get(game_id)
-        if cached is not None and cached[0] == record.version:
-            self._cache.move_to_end(game_id)
-            return record, cached[1]
-        state = await self._replay(record.id)
-        self._remember(game_id, record.version, state)
-        return record, state
+        return record, (await self._cached(record)).state
 
     def cached_state(self, game_id: str, version: int) -> GameState | None:
         """The cached state if it is the one at ``version`` (delivery builds views from it)."""
-        cached = self._cache.get(game_id)
-        return cached[1] if cached is not None and cached[0] == version else None
+        entry = self._cache.get(game_id, version)
+        return entry.state if entry is not None else None
 
     async def prompts(self, game_id: str, user_id: str) -> list[Prompt]:
         """The open decisions this user owes in this game (over all the seats they hold)."""
-        record = await self.game(game_id)
-        if record.status not in ("active", "paused"):
-            return []  # a lobby has no state yet; a finished game owes nothing
-        record, state = await self.state(game_id)
-        held = {s for s, u in (await self.store.seats(game_id)).items() if u == user_id}
-        return [p for p in get_ruleset(record.ruleset).prompts(state) if p.seat in held]
+        return (await self.seated(game_id, user_id)).prompts
+
+    async def open_prompts(
+        self, game_id: str, record: GameRecord | None = None
+    ) -> tuple[GameRecord, GameState, list[Prompt]]:
+        """The state and every open prompt of it, computed once per state (cached with it)."""
+        record = record or await self.game(game_id)
+        entry = await self._cached(record)
+        return record, entry.state, self._open_prompts(record, entry)
 
     async def view(self, game_id: str, audience: str | None) -> BaseModel:
         record, state = await self.state(game_id)
@@ -226,7 +240,7 @@ class Referee:
             if record is None or (guild_id is not None and record.guild_id != guild_id):
                 raise RuleViolation("core.game.not_found", "Referee", game=game_id)
             if previous is not None:  # a retried interaction: applied once, answered again
-                return _submitted(record, previous, duplicate=True)
+                return _again(record, previous, user_id, action, seat)
             if record.status != "active":
                 raise RuleViolation(f"core.game.{record.status}", "Referee", game=game_id)
             if expected_version is not None and expected_version != record.version:
@@ -236,8 +250,7 @@ class Referee:
                 raise RuleViolation("core.seat.not_holder", "Referee", game=game_id)
             ruleset = get_ruleset(record.ruleset)
             parsed = ruleset.parse_action(action)
-            _, state = await self.state(game_id, record)
-            prompts = ruleset.prompts(state)
+            _, state, prompts = await self.open_prompts(game_id, record)
             seat = seat or _seat_for(prompts, held, parsed.type)
             if seat is None:
                 raise RuleViolation("core.seat.not_holder", "Referee", game=game_id)
@@ -264,11 +277,11 @@ class Referee:
             if last.reveals:
                 raise RuleViolation("core.undo.revealed", "Referee")
             ruleset = get_ruleset(record.ruleset)
-            _, state_now = await self.state(game_id)
-            before = prompt_ids(ruleset.prompts(state_now))
+            _, _, prompts_now = await self.open_prompts(game_id, record)
+            before = prompt_ids(prompts_now)
             state = await self._replay(game_id, skip=last.n)
-            now = self.clock()
             prompts = ruleset.prompts(state)
+            now = self.clock()
             deadlines = self._deadlines(record, prompts, now)
             messages = step_messages(
                 ruleset,
@@ -284,7 +297,7 @@ class Referee:
                 await self.store.undo(game_id, last.n, record.version, deadlines, messages)
             except StaleVersion:
                 raise RuleViolation("core.version.stale", "Referee", game=game_id) from None
-            self._remember(game_id, record.version + 1, state)
+            self._remember(game_id, record.version + 1, state, prompts)
             return last.n
 
     # --- lifecycle ----------------------------------------------------------------------
@@ -358,28 +371,55 @@ class Referee:
         action: Action,
         key: str,
         fired: tuple[str, str],
+        prompts: list[Prompt] | None = None,
     ) -> Submitted:
         """Apply a deadline's default order for a seat (the caller holds the game's lock)."""
         if await self.store.action_for_key(record.id, key) is not None:
             raise RuleViolation("core.deadline.already_applied", "Referee")
         ruleset = get_ruleset(record.ruleset)
-        return await self._apply(record, ruleset, state, seat, SYSTEM_USER, action, key, fired)
+        return await self._apply(
+            record, ruleset, state, seat, SYSTEM_USER, action, key, fired, prompts
+        )
 
     @contextlib.asynccontextmanager
     async def lock(self, game_id: str) -> AsyncIterator[None]:
         """One writer per game: changes to one game are serialised, different games proceed in
-        parallel. The in-process lock is a fast path; the store's lock (a database lock on
-        PostgreSQL) is what keeps other processes out. Everything read under it is read anew
-        (the state cache is checked against the stored version), so a process never acts on a
-        state another process has moved past."""
-        async with self._locks.setdefault(game_id, asyncio.Lock()), self.store.game_lock(game_id):
+        parallel. The in-process lock is a fast path, and exists only while it is held or
+        awaited (bot/referee/cache.py); the store's lock (a database lock on PostgreSQL) is what
+        keeps other processes out. Everything read under it is read anew (the state cache is
+        checked against the stored version), so a process never acts on a state another
+        process has moved past."""
+        async with self._locks(game_id), self.store.game_lock(game_id):
             yield
 
-    def _remember(self, game_id: str, version: int, state: GameState) -> None:
-        self._cache[game_id] = (version, state)
-        self._cache.move_to_end(game_id)
-        while len(self._cache) > self._cache_size:
-            self._cache.popitem(last=False)
+    def _remember(
+        self, game_id: str, version: int, state: GameState, prompts: list[Prompt] | None = None
+    ) -> None:
+        self._cache.put(game_id, version, state, prompts)
+
+    async def _cached(self, record: GameRecord) -> Cached:
+        entry = self._cache.get(record.id, record.version)
+        if entry is None:
+            entry = self._cache.put(record.id, record.version, await self._replay(record.id))
+        return entry
+
+    def _open_prompts(self, record: GameRecord, entry: Cached) -> list[Prompt]:
+        return StateCache.prompts(entry, get_ruleset(record.ruleset).prompts)
+
+    def prompts_of(self, record: GameRecord, version: int, state: GameState) -> list[Prompt]:
+        """The open prompts of ``state``, the game's state at ``version``: when it is the cached
+        state, its prompts computed once and kept beside it (delivery asks after a submit)."""
+        entry = self._cache.get(record.id, version)
+        if entry is not None and entry.state is state:
+            return self._open_prompts(record, entry)
+        return get_ruleset(record.ruleset).prompts(state)
+
+    def cached_prompts(self, game_id: str) -> list[Prompt] | None:
+        """The open prompts of the game's cached state, without asking the store: possibly a
+        step behind, so only good for choosing how to answer an interaction before the real
+        (checked) lookup; None when the game is not cached or its prompts not computed."""
+        entry = self._cache.latest(game_id)
+        return entry.prompts if entry is not None else None
 
     async def _replay(self, game_id: str, skip: int | None = None) -> GameState:
         # Skipping the last entry (an undo) is the state at the version before it: from the
@@ -392,8 +432,6 @@ class Referee:
             raise RuleViolation("core.game.not_found", "Referee", game=game_id)
         ruleset = get_ruleset(loaded.record.ruleset)
         tail = loaded.tail
-        if skip is not None and loaded.snapshot_n is not None and loaded.snapshot_n >= skip:
-            raise RuntimeError("cannot skip an entry inside a snapshot")
         if loaded.snapshot is None:
             raise RuleViolation("core.game.not_started", "Referee", game=game_id)
         state = ruleset.load_state(loaded.snapshot)
@@ -485,15 +523,15 @@ class Referee:
         try:
             n = await self.store.commit(commit)
         except StaleVersion:
-            self._cache.pop(record.id, None)
+            self._cache.drop(record.id)
             raise RuleViolation("core.version.stale", "Referee", game=record.id) from None
-        self._remember(record.id, record.version + 1, state)
+        self._remember(record.id, record.version + 1, state, prompts)
         return Submitted(
             game_id=record.id,
             n=n,
             seat=entry.seat or "",
             version=record.version + 1,
-            events=entry.events,
+            events=_seen_by(entry.events, entry.seat),
             over=over,
         )
 
@@ -526,16 +564,54 @@ def _seat_for(prompts: list[Prompt], held: list[str], action_type: str) -> str |
     return owed[0] if owed else (held[0] if held else None)
 
 
+def _again(
+    record: GameRecord, entry: LogEntry, user_id: str, action: Any, seat: str | None
+) -> Submitted:
+    """The answer to a retried request: only for the user who gave that order, and only for
+    the same order. A key is no password: whoever else sends it, or sends it with another
+    order, is refused and reads nothing of that entry."""
+    same = entry.user_id == user_id and seat in (None, entry.seat)
+    if same:
+        try:
+            parsed = get_ruleset(record.ruleset).parse_action(action)
+        except RuleViolation:
+            same = False
+        else:
+            same = parsed.model_dump(mode="json") == entry.action
+    if not same:
+        raise RuleViolation("core.key.reused", "Referee")
+    return _submitted(record, entry, duplicate=True)
+
+
+def _seen_by(events: list[Event], seat: str | None) -> list[Event]:
+    """What the seat that gave an order may read of its events (the public's, for setup):
+    the caller is handed nothing another seat alone may see."""
+    return [e for e in events if e.visible_to(seat)]
+
+
 def _submitted(record: GameRecord, entry: LogEntry, *, duplicate: bool) -> Submitted:
     return Submitted(
         game_id=record.id,
         n=entry.n,
         seat=entry.seat or "",
         version=record.version,
-        events=entry.events,
+        events=_seen_by(entry.events, entry.seat),
         duplicate=duplicate,
         over=record.status == "over",
     )
+
+
+def _check_create(**fields: object) -> None:
+    """Referee.create's text inputs: strings of bounded length (None where optional), so a
+    caller's mistake is a refusal, never a TypeError or an unbounded record."""
+    required = ("ruleset", "guild_id", "created_by")
+    for name, value in fields.items():
+        if value is None and name not in required:
+            continue
+        if not isinstance(value, str) or not 0 < len(value) <= MAX_ID:
+            if name == "ruleset":
+                raise RuleViolation("core.ruleset.unknown", "Referee", ruleset=clip(repr(value)))
+            raise RuleViolation("core.create.invalid", "Referee", field=name)
 
 
 def _settings(raw: dict[str, Any]) -> GameSettings:

@@ -70,8 +70,10 @@ async def test_move_steps_offer_only_what_is_legal_for_the_choices_made(env: Env
     base = f"ref:ob:{game.id}:allies:{orders.prompt_hash(prompt)}:{index}"
 
     shown = await fake.slash(alice, thread, "orders", {"game": game.id})
-    await shown.response()
-    message = next(m for m in shown.messages if base in m.custom_ids())
+    await shown.answer()  # acknowledged at once; the decisions follow
+    message = await fake.wait_until(
+        lambda: next((m for m in shown.messages if base in m.custom_ids()), None), what="controls"
+    )
     opened = await fake.click(alice, message, base)
     steps = await opened.wait_original()
     assert steps.ephemeral
@@ -103,8 +105,9 @@ async def test_move_steps_offer_only_what_is_legal_for_the_choices_made(env: Env
     assert _defaults(now, base, "to") == ["north_sea"]
     assert menus(now, base, "fallback") == []
     given = await fake.click(alice, now, f"{base}:go")
-    reply = await given.response()
-    assert reply.type == 7 and "✅" in (fake.message(steps.id).content or "")
+    await given.answer()  # acknowledged at once, then the steps message itself is edited
+    assert given.first is not None and given.first.type == 6
+    assert "✅" in (fake.message(steps.id).content or "")
     _, state = await env.running.referee.state(game.id)
     assert state.units["hood"].location == "north_sea"
 

@@ -168,7 +168,7 @@ class Campaign:
         }[kind]()
         channel = None if dm else self.thread
         handle = await self.fake.slash(self.user(seat), channel, WAS_COMMANDS[kind], options)
-        return (await handle.response()).content or ""
+        return await handle.answer()
 
     async def components(self, prompt: Prompt, action: dict[str, Any], *, fresh: bool) -> str:
         user = self.user(prompt.seat)
@@ -184,7 +184,10 @@ class Campaign:
         self.routes[route] = self.routes.get(route, 0) + 1
         if message is None:
             shown = await self.fake.slash(user, self.thread, "orders", {"game": self.record.id})
-            await shown.response()
+            await shown.answer()
+            await self.fake.wait_until(
+                lambda: any(carries(m, custom_id) for m in shown.messages), what="the controls"
+            )
             message = next(m for m in shown.messages if carries(m, custom_id))
             assert message.ephemeral
         answers = {c.name: action[c.name] for c in form.inputs if c.name in action}
@@ -203,8 +206,7 @@ class Campaign:
             assert (await opened.response()).type == 9  # a modal
             values = {c.name: modal_value(c.kind, answers[c.name]) for c in form.inputs}
             handle = await opened.submit_modal(values)
-        reply = await handle.response()
-        return reply.content or handle.text()
+        return await handle.answer()
 
     def dm_with(self, user: FakeUser, custom_id: str) -> SentMessage | None:
         for message in reversed(self.fake.dms_to(user)):
@@ -312,10 +314,10 @@ async def check_move_command(campaign: Campaign) -> None:
     places = await fake.autocomplete(alice, thread, "was move", "to", "", {"ships": "hood"})
     assert "north_sea" in [c["value"] for c in places] and "germany" not in str(places)
     handle = await fake.slash(alice, thread, "was move", {"ships": "Hood", "to": "germany"})
-    refusal = (await handle.response()).content
+    refusal = await handle.answer()  # acknowledged first: the engine's refusal follows
     assert refusal and "War at Sea 6.4" in refusal and "✅" not in refusal
     handle = await fake.slash(campaign.world.bob, thread, "was move", {"ships": "x", "to": "y"})
-    assert "没有" in ((await handle.response()).content or "")  # nothing waits for the Axis
+    assert "没有" in await handle.answer()  # nothing waits for the Axis
 
 
 async def check_face_down(campaign: Campaign) -> None:

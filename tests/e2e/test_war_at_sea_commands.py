@@ -48,10 +48,10 @@ async def test_variants_are_set_before_the_start_by_the_creator(env: Env) -> Non
 
     # Orders the open decision does not take are refused with what is waiting instead.
     handle = await fake.slash(alice, thread, "was refuel", {"ship": "bismarck"})
-    refused = (await handle.response()).content or ""
+    refused = await handle.answer()  # acknowledged at once, refused in the follow-up
     assert "does not take this order" in refused and "/orders" in refused
     handle = await fake.slash(alice, thread, "was escape", {"escape": True}, locale="zh-CN")
-    assert "不接受这条命令" in ((await handle.response()).content or "")
+    assert "不接受这条命令" in await handle.answer()
     _, state = await env.running.referee.state(game.id)
     secrets = RULESET.secrets(state, None)
     assert "Hood" in secrets and "Hood" not in fake.all_text_for_audience(None)

@@ -7,6 +7,7 @@ from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 
+from bot.rules.core.bounds import clip
 from bot.rules.core.dice import Dice
 from bot.rules.core.errors import RuleViolation
 from bot.rules.core.events import Event
@@ -65,10 +66,14 @@ class Ruleset(ABC, Generic[S]):
         """Every open decision. Several seats at once when the rules make them simultaneous."""
 
     def parse_action(self, raw: dict[str, Any]) -> Action:
+        """A typed order, or a refusal naming the first thing wrong with it (bounds.py: ids,
+        lists and numbers are bounded, fields the order does not take are refused)."""
+        if not isinstance(raw, dict):
+            raise RuleViolation("core.action.malformed", "Referee", detail=type(raw).__name__)
         try:
             action: Action = self.action_adapter.validate_python(raw)
         except ValidationError as exc:
-            raise RuleViolation("core.action.malformed", "Referee", detail=_first(exc)) from exc
+            raise order_refusal(exc) from exc
         return action
 
     def apply(
@@ -133,6 +138,19 @@ class Ruleset(ABC, Generic[S]):
         message, image view and export against them). Games with hidden information override."""
         return set()
 
+    # --- non-interference (tests/guards checks it per step for every game) ------------------
+    def lookalikes(self, state: S, audience: str | None) -> list[tuple[str, str]]:
+        """Pairs of hidden things (by id) that ``audience`` cannot tell apart now: the same
+        public appearance, different hidden faces. Exchanging their hidden identities
+        (``swap_hidden``) must change nothing the audience can read, before any order or
+        after it. Games with hidden pieces override; the default has none."""
+        return []
+
+    def swap_hidden(self, state: S, a: str, b: str) -> S:
+        """A copy of ``state`` where ``a`` and ``b`` (a pair from ``lookalikes``) have traded
+        hidden identities: each is now where the other was, doing what the other did."""
+        raise NotImplementedError(f"{self.id} lists lookalikes but cannot swap them")
+
     def load_state(self, raw: dict[str, Any] | str | bytes) -> S:
         if isinstance(raw, str | bytes):
             state = self.state_model.model_validate_json(raw)
@@ -140,6 +158,45 @@ class Ruleset(ABC, Generic[S]):
             state = self.state_model.model_validate(raw)
         # state_model is S's class, but a ClassVar cannot name the type variable S.
         return cast(S, state)
+
+
+_ORDER_CODES = {
+    "duplicate": "core.order.duplicate",
+    "too_long": "core.order.too_many",
+    "too_short": "core.order.too_few",
+    "string_too_long": "core.order.too_long",
+    "string_too_short": "core.order.empty",
+    "extra_forbidden": "core.order.unused_field",
+    "missing": "core.order.missing",
+    "union_tag_invalid": "core.order.unknown",
+    "union_tag_not_found": "core.order.unknown",
+    "less_than_equal": "core.order.out_of_range",
+    "greater_than_equal": "core.order.out_of_range",
+}
+
+
+def order_refusal(exc: ValidationError) -> RuleViolation:
+    """The refusal for an order that does not fit its model, with a code per kind of fault.
+    It quotes the field and an excerpt of the input, never the whole input."""
+    err = exc.errors()[0]
+    loc = [str(p) for p in err.get("loc", ())]
+    kind = err.get("type", "")
+    code = _ORDER_CODES.get(kind)
+    ctx = err.get("ctx") or {}
+    # The first location is the order type (the union's tag) unless the tag itself is wrong.
+    field = ".".join(loc[1:] if len(loc) > 1 else loc)
+    if code == "core.order.unknown":
+        return RuleViolation(code, "Referee", order=clip(ctx.get("tag", "")))
+    if code == "core.order.duplicate":
+        return RuleViolation(code, "Referee", field=field, item=clip(ctx.get("item", "")))
+    if code in ("core.order.too_many", "core.order.too_few", "core.order.too_long"):
+        limit = ctx.get("max_length", ctx.get("min_length", 0))
+        return RuleViolation(code, "Referee", field=field, limit=limit)
+    if code == "core.order.out_of_range":
+        return RuleViolation(code, "Referee", field=field, low=ctx.get("ge"), high=ctx.get("le"))
+    if code is not None:
+        return RuleViolation(code, "Referee", field=clip(field))
+    return RuleViolation("core.action.malformed", "Referee", detail=clip(_first(exc), 120))
 
 
 def _first(exc: ValidationError) -> str:

@@ -28,6 +28,7 @@ from bot.rules.war_at_sea import (
     board,
     control,
     convoys,
+    hiding,
     movement,
     ports,
     refuel,
@@ -101,6 +102,12 @@ class WarAtSea(Ruleset[WarAtSeaState]):
 
     def secrets(self, state: WarAtSeaState, audience: str | None) -> set[str]:
         return secret_names(state, audience)
+
+    def lookalikes(self, state: WarAtSeaState, audience: str | None) -> list[tuple[str, str]]:
+        return hiding.lookalikes(state, audience)
+
+    def swap_hidden(self, state: WarAtSeaState, a: str, b: str) -> WarAtSeaState:
+        return hiding.swap(state, a, b)
 
 
 def _battle(state: WarAtSeaState) -> Battle:
