@@ -17,7 +17,7 @@ import os
 from collections.abc import Mapping
 from typing import Any, Literal
 
-from rendering.registry import render_view, renders
+from rendering.registry import importable, render_view, renders
 
 PoolKind = Literal["process", "thread"]
 
@@ -47,9 +47,13 @@ class MapPool:
 
     async def draw(self, view: Mapping[str, Any] | None) -> bytes | None:
         """PNG bytes of this view's map, or None (no view, or a game without a map)."""
-        if not view or not renders(str(view.get("ruleset", ""))):
+        ruleset = str((view or {}).get("ruleset", ""))
+        if not view or not renders(ruleset):
             return None
         loop = asyncio.get_running_loop()
+        if self.kind == "process" and not importable(ruleset):
+            # Registered at run time in this process (a plug-in, a test): its workers lack it.
+            return await asyncio.to_thread(render_view, dict(view))
         try:
             return await loop.run_in_executor(self._executor(), render_view, dict(view))
         except cf.BrokenExecutor:

@@ -27,6 +27,12 @@ def unregister(ruleset_id: str) -> None:
     _RENDERERS.pop(ruleset_id, None)
 
 
+def importable(ruleset_id: str) -> bool:
+    """Whether a fresh process finds this game's renderer by itself (a built-in one): only those
+    may be drawn in a pool of worker processes; one registered at run time is drawn here."""
+    return ruleset_id in _BUILTIN
+
+
 def renders(ruleset_id: str) -> bool:
     """Whether this game may have a picture (cheap: lets callers skip a thread hop)."""
     return ruleset_id in _RENDERERS or ruleset_id in _BUILTIN
