@@ -33,6 +33,7 @@ import aiohttp
 import discord
 
 from bot import present
+from bot.alt import alt_text
 from bot.maps import MapPool, PoolKind, digest
 from bot.referee import payloads
 from bot.referee.history import History
@@ -319,7 +320,11 @@ class Delivery:
         return view, [p for p in prompts if p.seat == audience]
 
     async def _map(
-        self, view: dict[str, Any] | None, last: tuple[str, str] | None, name: str
+        self,
+        view: dict[str, Any] | None,
+        last: tuple[str, str] | None,
+        name: str,
+        alt: str | None = None,
     ) -> tuple[discord.File | None, str]:
         """The map to attach and the lane's map digest after it: no map when it looks exactly
         like the last one this lane got (issue 12)."""
@@ -330,7 +335,7 @@ class Delivery:
         mark = digest(png)
         if mark == before and not self.always_map:
             return None, mark
-        return discord.File(io.BytesIO(png), name), mark
+        return discord.File(io.BytesIO(png), name, description=alt), mark
 
     # --- public: the game's thread -------------------------------------------------------------
     async def _public(
@@ -355,7 +360,7 @@ class Delivery:
                 record.id, record.ruleset, head.kind, head.payload, holders, lang, view=view
             )
             waiting = last_lane[0] if last_lane else ""
-        file, mark = await self._map(view, last_lane, "map.png")
+        file, mark = await self._map(view, last_lane, "map.png", alt_text(view, text))
         # Ping the seats waited for only when the side to move changed (issue 12).
         ping = head.kind != "step" or last_lane is None or last_lane[0] != waiting
         channel = self.bot.get_partial_messageable(int(target), guild_id=int(record.guild_id))
@@ -383,7 +388,8 @@ class Delivery:
             if components is not None:
                 extra["view"] = components
             text = present.join(text, note)
-        file, mark = await self._map(view, await self.bot.store.lane(record.id, seat), "view.png")
+        lane = await self.bot.store.lane(record.id, seat)
+        file, mark = await self._map(view, lane, "view.png", alt_text(view, text))
         user = self.bot.get_user(int(holder)) or await self.bot.fetch_user(int(holder))
         try:
             await _send(user.send, run, present.split(text), MENTIONS, file=file, **extra)
@@ -413,7 +419,9 @@ class Delivery:
         if head.kind == "reminder":
             reminder = payloads.ReminderPayload.model_validate(head.payload)
             prompt = await self._open_prompt(record, seat, reminder.prompt_id)
-            text = present.reminder(record.id, record.ruleset, prompt, reminder.due_at, lang)
+            text = present.reminder(
+                record.id, record.ruleset, prompt, reminder.due_at, lang, reminder.policy
+            )
             return text, [prompt] if prompt else [], None
         holders = await self.bot.store.seats(record.id)
         text = present.notice(record.id, record.ruleset, head.kind, head.payload, holders, lang)

@@ -16,6 +16,7 @@ import discord
 
 from bot.i18n import lang_for, tr, violation
 from bot.rules.core import RuleViolation
+from bot.rules.core.summaries import lookup
 
 log = logging.getLogger(__name__)
 
@@ -77,7 +78,8 @@ async def acknowledge(interaction: discord.Interaction) -> None:
 def error_text(interaction: discord.Interaction, error: BaseException) -> str:
     lang = lang_of(interaction)
     if isinstance(error, RuleViolation):
-        return violation(error, lang)
+        link = rule_link(error, lang)
+        return violation(error, lang) + (f"\n{link}" if link else "")
     if isinstance(error, Refusal):
         return tr(error.key, lang, **error.params)
     incident = secrets.token_hex(4)
@@ -93,6 +95,28 @@ def error_text(interaction: discord.Interaction, error: BaseException) -> str:
         },
     )
     return tr("discord.error.internal", lang, incident=incident)
+
+
+def rule_command(ruleset_id: str, section_id: str) -> str:
+    """The command that shows the project's summary of a section (cogs/help.py)."""
+    return f"/rule section:{section_id} ruleset:{ruleset_id}"
+
+
+def rule_link(error: RuleViolation, lang: str) -> str | None:
+    """How to read the rule a refusal cites: its summary's title and the /rule command; None
+    for the referee's own checks and sections without a summary."""
+    if error.ruleset is None:
+        return None
+    found = lookup(error.ruleset, error.section)
+    if found is None:
+        return None
+    return tr(
+        "discord.rule.link",
+        lang,
+        section=found.id,
+        title=found.heading(lang),
+        command=rule_command(error.ruleset, found.id),
+    )
 
 
 async def answer_error(interaction: discord.Interaction, error: BaseException) -> None:

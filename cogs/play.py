@@ -141,7 +141,7 @@ class Play(commands.Cog):
             record = await ctx.game(game)
             n = await self.bot.referee.undo(record.id, ctx.user_id)
             self.bot.delivery.wake()
-            await ctx.send(ctx.t("discord.undo.done", game=record.id, n=n))
+            await ctx.send(ctx.t("discord.undo.done", game=record.id, n=n, order=n.order))
 
     @undo_command.autocomplete("game")
     async def _undo_game(

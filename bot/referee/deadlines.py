@@ -7,11 +7,12 @@ from typing import TYPE_CHECKING
 
 from pydantic import BaseModel
 
+from bot.i18n.wording import order_text
 from bot.referee.messages import notice
 from bot.referee.settings import GameSettings
-from bot.rules.core import RuleViolation
+from bot.rules.core import Prompt, RuleViolation
 from bot.rules.core.registry import get as get_ruleset
-from bot.store import Deadline, GameStatus
+from bot.store import Deadline, GameStatus, OutboxMessage
 
 if TYPE_CHECKING:
     from bot.referee.service import Referee
@@ -41,6 +42,7 @@ async def tick(referee: Referee, now: float) -> TickReport:
                 now,
                 prompt_id=deadline.prompt_id,
                 due_at=deadline.due_at,
+                policy=GameSettings.model_validate(record.settings).on_expiry,
             )
             if await referee.store.mark_reminded(deadline, [message]):
                 report.reminded.append((deadline.game_id, deadline.seat))
@@ -61,6 +63,7 @@ async def _expire(
             )
             if prompt is not None and prompt.default is not None:
                 action = ruleset.parse_action(prompt.default)
+                told = _default_applied(deadline, prompt, now)
                 try:
                     await referee.apply_as_referee(
                         record,
@@ -70,6 +73,7 @@ async def _expire(
                         f"deadline:{tag}",
                         (seat, deadline.prompt_id),
                         prompts,
+                        notices=told,
                     )
                     report.applied.append((game_id, seat))
                     return
@@ -85,3 +89,21 @@ async def _expire(
             report.paused.append(game_id)
         else:
             report.notified.append((game_id, seat))
+
+
+def _default_applied(deadline: Deadline, prompt: Prompt, now: float) -> list[OutboxMessage]:
+    """ARCHITECTURE "never silently": the thread and the player read that the deadline
+    passed and which order the referee gave for them, before what that order caused."""
+    order = order_text(prompt, prompt.default or {})
+    payload = {
+        "seat": deadline.seat,
+        "policy": "default",
+        "applied": True,
+        "decision": prompt.title.model_dump(),
+        "order": order.model_dump() if order else None,
+    }
+    tag = f"{deadline.seat}:{deadline.prompt_id}"
+    return [
+        notice(deadline.game_id, audience, "expired", f"expired:{tag}:{audience}", now, **payload)
+        for audience in ("public", deadline.seat)
+    ]

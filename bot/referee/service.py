@@ -14,6 +14,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
+from bot.i18n.wording import order_text
 from bot.referee import deadlines
 from bot.referee import export as exports
 from bot.referee.cache import DEFAULT_SIZE, Cached, GameLocks, StateCache
@@ -22,10 +23,19 @@ from bot.referee.fairdice import FairDice, commitment, new_seed
 from bot.referee.lookup import Lookups
 from bot.referee.messages import notice, prompt_ids, step_messages
 from bot.referee.settings import GameSettings
-from bot.rules.core import Action, Event, GameState, Prompt, ReplayDice, Ruleset, RuleViolation
+from bot.rules.core import (
+    Action,
+    Event,
+    GameState,
+    Prompt,
+    ReplayDice,
+    Ruleset,
+    RuleViolation,
+    t,
+)
 from bot.rules.core.bounds import MAX_ID, clip
 from bot.rules.core.registry import get as get_ruleset
-from bot.store import Commit, Deadline, GameRecord, LogEntry, StaleVersion, Store
+from bot.store import Commit, Deadline, GameRecord, LogEntry, OutboxMessage, StaleVersion, Store
 
 SYSTEM_USER = "referee"
 
@@ -40,6 +50,18 @@ class Submitted(BaseModel):
     events: list[Event]
     duplicate: bool = False
     over: bool = False
+
+
+class Undone(int):
+    """The log number of the order taken back, with that order in words (``order``, a
+    Text dict), so whoever undid it reads which order it was."""
+
+    order: dict[str, Any]
+
+    def __new__(cls, n: int, order: dict[str, Any]) -> Undone:
+        undone = super().__new__(cls, n)
+        undone.order = order
+        return undone
 
 
 class Referee(Lookups):
@@ -258,7 +280,7 @@ class Referee(Lookups):
                 record, ruleset, state, seat, user_id, parsed, key, prompts=prompts
             )
 
-    async def undo(self, game_id: str, user_id: str) -> int:
+    async def undo(self, game_id: str, user_id: str) -> Undone:
         """Take back the user's own last action while it is the game's last, rolled no die and
         revealed nothing hidden (ARCHITECTURE.md, the referee)."""
         async with self.lock(game_id):
@@ -283,11 +305,12 @@ class Referee(Lookups):
             prompts = ruleset.prompts(state)
             now = self.clock()
             deadlines = self._deadlines(record, prompts, now)
+            order = _order_in_words(prompts, last.seat, last.action)
             messages = step_messages(
                 ruleset,
                 game_id,
                 record.version,
-                [Event(kind="core.undone", params={"seat": last.seat})],
+                [Event(kind="core.undone", params={"seat": last.seat, "order": order})],
                 before,
                 deadlines,
                 now,
@@ -298,7 +321,7 @@ class Referee(Lookups):
             except StaleVersion:
                 raise RuleViolation("core.version.stale", "Referee", game=game_id) from None
             self._remember(game_id, record.version + 1, state, prompts)
-            return last.n
+            return Undone(last.n, order)
 
     # --- lifecycle ----------------------------------------------------------------------
     async def set_status(self, game_id: str, status: str, *, by_user: str) -> None:
@@ -372,13 +395,15 @@ class Referee(Lookups):
         key: str,
         fired: tuple[str, str],
         prompts: list[Prompt] | None = None,
+        notices: list[OutboxMessage] | None = None,
     ) -> Submitted:
-        """Apply a deadline's default order for a seat (the caller holds the game's lock)."""
+        """Apply a deadline's default order for a seat (the caller holds the game's lock),
+        with ``notices`` saying so, sent ahead of the step in the same transaction."""
         if await self.store.action_for_key(record.id, key) is not None:
             raise RuleViolation("core.deadline.already_applied", "Referee")
         ruleset = get_ruleset(record.ruleset)
         return await self._apply(
-            record, ruleset, state, seat, SYSTEM_USER, action, key, fired, prompts
+            record, ruleset, state, seat, SYSTEM_USER, action, key, fired, prompts, notices
         )
 
     @contextlib.asynccontextmanager
@@ -455,6 +480,7 @@ class Referee(Lookups):
         key: str,
         fired: tuple[str, str] | None = None,
         prompts: list[Prompt] | None = None,
+        extra: list[OutboxMessage] | None = None,
     ) -> Submitted:
         dice = FairDice(record.seed, record.id, record.next_roll)
         if prompts is None:
@@ -472,7 +498,9 @@ class Referee(Lookups):
             reveals=any(e.reveals for e in outcome.events),
             created_at=self.clock(),
         )
-        return await self._commit(record, ruleset, outcome.state, entry, before, [], fired)
+        return await self._commit(
+            record, ruleset, outcome.state, entry, before, list(extra or []), fired
+        )
 
     async def _commit(
         self,
@@ -625,3 +653,11 @@ def _new_id() -> str:
     # Short, unambiguous, typeable in a slash command: 8 characters of base32.
     alphabet = "abcdefghjkmnpqrstuvwxyz23456789"
     return "".join(pysecrets.choice(alphabet) for _ in range(8))
+
+
+def _order_in_words(prompts: list[Prompt], seat: str, action: dict[str, Any]) -> dict[str, Any]:
+    """The order taken back, worded by the prompt it answered (open again after the undo)."""
+    for prompt in prompts:
+        if prompt.seat == seat and (text := order_text(prompt, action)) is not None:
+            return text.model_dump()
+    return t("core.order.unnamed").model_dump()

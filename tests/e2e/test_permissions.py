@@ -31,7 +31,7 @@ async def test_only_the_holder_acts_and_managers_manage(env: Env) -> None:
     handle = await fake.slash(world.bob, world.channel, "order", {"order": crafted, "value": "3"})
     refusal = await handle.answer()  # acknowledged at once (ephemerally), refused after
     assert handle.first is not None and handle.first.ephemeral
-    assert "Referee" in refusal  # the rule section is named
+    assert "（规则：裁判规则）" in refusal  # the rule is named, in Bob's language (zh)
     assert (await env.running.referee.game(game.id)).version == 1
 
     # Bob is no manager: he may not pause. Carol has the manager role: she may.
