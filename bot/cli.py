@@ -105,6 +105,39 @@ def cmd_verify(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_store(args: argparse.Namespace) -> int:
+    from bot.storecopy import copy
+
+    _load_extra(args.load)
+    lang = _lang(args)
+    try:
+        report = asyncio.run(copy(args.source, args.destination))
+    except RuntimeError as exc:  # the destination holds games, a missing driver, ...
+        print(tr("cli.store.failed", lang, error=str(exc)), file=sys.stderr)
+        return 2
+    if report.problems:
+        print(tr("cli.store.mismatch", lang, first=report.problems[0], count=len(report.problems)))
+        return 1
+    print(
+        tr(
+            "cli.store.copied",
+            lang,
+            rows=report.rows,
+            games=report.games,
+            exports=report.exports,
+            source=_hide_password(args.source),
+            destination=_hide_password(args.destination),
+        )
+    )
+    return 0
+
+
+def _hide_password(target: str) -> str:
+    import re
+
+    return re.sub(r"(://[^:/@]+:)[^@]+@", r"\1***@", target)
+
+
 def cmd_export(args: argparse.Namespace) -> int:
     from bot.i18n import violation
     from bot.referee import Referee
@@ -210,6 +243,17 @@ def parser() -> argparse.ArgumentParser:
     case.add_argument("-v", "--verbose", action="store_true")
     case.add_argument("--load", action="append", help=argparse.SUPPRESS)
 
+    store = sub.add_parser("store", help="database tools")
+    store_sub = store.add_subparsers(dest="store_command", required=True)
+    store_copy = store_sub.add_parser(
+        "copy",
+        help="copy a whole database (SQLite file or postgresql:// URL) into an empty one, "
+        "checked by comparing every game's exports",
+    )
+    store_copy.add_argument("source", help="a SQLite file or postgresql://user:pass@host/db")
+    store_copy.add_argument("destination", help="an empty (or new) database, either kind")
+    store_copy.add_argument("--load", action="append", help=argparse.SUPPRESS)
+
     bench = sub.add_parser("bench", help="print performance figures")
     bench.add_argument("name", choices=sorted(BENCHES))
     return top
@@ -227,5 +271,6 @@ def main(argv: list[str] | None = None) -> int:
         "verify": cmd_verify,
         "export": cmd_export,
         "case": cmd_case,
+        "store": cmd_store,
     }
     return handlers[args.command](args)
