@@ -16,7 +16,9 @@ COPY bot ./bot
 COPY cogs ./cogs
 COPY rendering ./rendering
 COPY data ./data
-RUN pip install --no-cache-dir -e .
+# EXTRAS=postgres adds the PostgreSQL driver (compose.yaml builds with it).
+ARG EXTRAS=postgres
+RUN pip install --no-cache-dir -e ".[${EXTRAS}]"
 
 ENV REFEREE_DATABASE=/data/referee.sqlite3 \
     REFEREE_DATA_DIR=/app/data \
