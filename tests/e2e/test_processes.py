@@ -1,0 +1,361 @@
+"""Two bot processes on one PostgreSQL database, each running its own shard against the fake
+Discord (tests/e2e/shard_process.py: the production bot, real discord.py, real cogs).
+
+Games are created in two guilds, one per shard. Then 1,000 orders are sent from the players'
+DM controls, each interaction to a process chosen at random (Discord itself sends a guild's
+interactions to its shard and DMs to shard 0; random routing is stricter: both processes act on
+the same game at once); meanwhile a few games are left to their deadlines, and one process or
+the other is killed with SIGKILL at random moments (at least 20 times) and started again.
+Afterwards: every acknowledged order is in its game's log once, every log is gapless and
+verifies, every outbox message was delivered and shows exactly once in Discord, in order per
+game and audience, and the deadline games ended through their deadlines.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import signal
+import sys
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import tests.vaults
+from bot.delivery import nonce
+from bot.referee import Referee
+from bot.referee.export import verify
+from bot.rules.core import Prompt
+from bot.store import OutboxMessage, Store
+from cogs._orders import prompt_hash
+from tests.fakediscord import FakeDiscord
+from tests.fakediscord.model import FakeChannel, FakeGuild, FakeUser
+from tests.pg import Cluster
+
+REPO = Path(__file__).resolve().parents[2]
+VAULTS = tests.vaults.RULESET
+SHARDS = 2
+ORDERS = int(os.environ.get("REFEREE_TEST_ORDERS", "1000"))
+KILLS = int(os.environ.get("REFEREE_TEST_KILLS", "20"))
+PLAYED_GAMES = 90  # Vaults with 6 raids a seat: up to 14 orders a game
+DEADLINE_GAMES = 4
+TABLES = 12  # games played at the same time
+WAIT = 60.0  # bound of every wait (a lost message fails the test instead of hanging it)
+
+pytestmark = pytest.mark.slow
+
+
+class Fleet:
+    """The bot processes, one per shard, restarted after each kill."""
+
+    def __init__(self, port: int, database: str, logs: Path) -> None:
+        self.port, self.database, self.logs = port, database, logs
+        self.procs: dict[int, asyncio.subprocess.Process] = {}
+        self.generation = 0
+        self.kills = 0
+
+    async def start(self, shard: int) -> None:
+        self.generation += 1
+        log = (self.logs / f"shard{shard}-{self.generation}.log").open("w")
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "tests.e2e.shard_process",
+            str(self.port),
+            str(shard),
+            str(SHARDS),
+            self.database,
+            "--generation",
+            str(self.generation),
+            cwd=REPO,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=log,
+        )
+        self.procs[shard] = proc
+        assert proc.stdout is not None
+        line = await asyncio.wait_for(proc.stdout.readline(), WAIT)
+        assert line.strip() == b"READY", f"shard {shard} did not start: {self.logs}"
+
+    async def kill(self, shard: int) -> None:
+        proc = self.procs[shard]
+        os.kill(proc.pid, signal.SIGKILL)
+        assert await proc.wait() == -signal.SIGKILL
+        self.kills += 1
+
+    async def stop(self) -> None:
+        for proc in self.procs.values():
+            if proc.returncode is None:
+                proc.send_signal(signal.SIGTERM)
+        for proc in self.procs.values():
+            try:
+                await asyncio.wait_for(proc.wait(), 15)
+            except TimeoutError:
+                proc.kill()
+                await proc.wait()
+
+
+def _guilds(fake: FakeDiscord, alice: FakeUser, bob: FakeUser) -> dict[int, FakeChannel]:
+    """A guild (with a #general) on each shard."""
+    channels: dict[int, FakeChannel] = {}
+    while len(channels) < SHARDS:
+        guild: FakeGuild = fake.add_guild(name="Wargames", owner=alice, members=[alice, bob])
+        shard = (guild.id >> 22) % SHARDS
+        channel = fake.add_channel(guild, "general")
+        channels.setdefault(shard, channel)
+    return channels
+
+
+async def _new_game(
+    fake: FakeDiscord, store: Store, channel: FakeChannel, users: dict[str, FakeUser]
+) -> str:
+    handle = await fake.slash(users["north"], channel, "game new", {"ruleset": "vaults"})
+    reply = await handle.response(WAIT)
+    records = [g for g in await store.games(str(channel.guild_id)) if g.id in reply.content]
+    assert len(records) == 1, reply.content
+    game_id = records[0].id
+    thread_id = await _wait(lambda: _thread(store, game_id), "the game's thread")
+    lobby = fake.message(int(thread_id))
+    for seat, user in users.items():
+        click = await fake.click(user, lobby, f"ref:lobby:{game_id}:seat:{seat}")
+        await click.response(WAIT)
+    return game_id
+
+
+async def _thread(store: Store, game_id: str) -> str | None:
+    record = await store.game(game_id)
+    return record.thread_id if record else None
+
+
+async def _wait(probe: Any, what: str) -> Any:
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + WAIT
+    while True:
+        found = await probe()
+        if found:
+            return found
+        assert loop.time() < deadline, f"waited {WAIT}s for {what}"
+        await asyncio.sleep(0.05)
+
+
+def _controls(fake: FakeDiscord, user: FakeUser, game: str, prompt: Prompt) -> Any:
+    """The newest DM to ``user`` carrying controls for this very prompt."""
+    prefixes = tuple(f"ref:{k}:{game}:{prompt.seat}:{prompt_hash(prompt)}:" for k in ("os", "ob"))
+    for message in reversed(fake.dms_to(user)):
+        ids = [c for c in message.custom_ids() if c.startswith(prefixes)]
+        if ids:
+            return message, ids
+    return None
+
+
+class Players:
+    """Each seat of each played game answers its own prompts from its DM controls."""
+
+    def __init__(self, fake: FakeDiscord, store: Store, users: dict[str, FakeUser]) -> None:
+        self.fake, self.store, self.users = fake, store, users
+        self.referee = Referee(store)
+        self.sent = 0
+        self.accepted: list[tuple[str, str]] = []
+        self.lost = 0
+
+    async def table(self, queue: list[str]) -> None:
+        """Play the queued games one after another to their end, both seats at once."""
+        while self.sent < ORDERS and queue:
+            game = queue.pop()
+            await asyncio.gather(
+                *(self.seat(game, seat, random.Random(f"{game}{seat}")) for seat in self.users)
+            )
+
+    async def seat(self, game: str, seat: str, rng: random.Random) -> None:
+        user = self.users[seat]
+        while self.sent < ORDERS:
+            _, state = await self.referee.state(game)
+            if state.result is not None:
+                return
+            prompt = next((p for p in VAULTS.prompts(state) if p.seat == seat), None)
+            found = _controls(self.fake, user, game, prompt) if prompt else None
+            if prompt is None or found is None:
+                await asyncio.sleep(0.05)  # the other seat's turn, or the DM is on its way
+                continue
+            message, ids = found
+            self.sent += 1
+            selects = [c for c in ids if c.startswith("ref:os:")]
+            if selects and rng.random() < 0.8:
+                options = message.component(selects[0])["options"]
+                value = rng.choice(options)["value"]
+                handle = await self.fake.select(user, message, selects[0], [value])
+            else:
+                handle = await self.fake.click(user, message, rng.choice(ids))
+            try:
+                reply = await handle.response(8.0)
+            except AssertionError:
+                self.lost += 1  # its process was killed: the player tries again
+                continue
+            if "✅" in (reply.content or handle.text()):
+                self.accepted.append((game, f"discord:{handle.id}"))
+
+
+async def _killer(fleet: Fleet, players: Players, rng: random.Random) -> None:
+    while fleet.kills < KILLS or players.sent < ORDERS:
+        await asyncio.sleep(rng.uniform(0.5, 2.5))
+        shard = rng.randrange(SHARDS)
+        await fleet.kill(shard)
+        await fleet.start(shard)
+
+
+async def test_two_processes_one_database_kill_9(pg_cluster: Cluster, tmp_path: Path) -> None:
+    database = pg_cluster.new_database()
+    rng = random.Random(20261124)
+    async with FakeDiscord(patch_discord=False, ack_deadline=None, timeout=WAIT) as fake:
+        alice = fake.add_user(name="alice", locale="en-US")
+        bob = fake.add_user(name="bob", locale="zh-CN")
+        users = {"north": alice, "south": bob}
+        channels = _guilds(fake, alice, bob)
+        fleet = Fleet(fake.port, database, tmp_path)
+        store = await Store.open(database)
+        try:
+            await asyncio.gather(*(fleet.start(shard) for shard in range(SHARDS)))
+            await fake.wait_ready()
+            games, deadline_games = await _set_up(fake, store, channels, users)
+            players = Players(fake, store, users)
+            fake.route_interactions = lambda _guild: rng.randrange(SHARDS)
+            queue = list(games)
+            await asyncio.gather(
+                _killer(fleet, players, random.Random(7)),
+                *(players.table(queue) for _ in range(TABLES)),
+            )
+            await _deadline_games_end(store, deadline_games)
+            await _drained(store)
+            await _check(fake, store, players, games, deadline_games)
+            assert fleet.kills >= KILLS
+            print(
+                f"orders sent {players.sent}, acknowledged {len(players.accepted)}, "
+                f"lost with a killed process {players.lost}, kills {fleet.kills}, "
+                f"resends Discord deduplicated {len(fake.duplicate_nonces)}"
+            )
+        finally:
+            fake.route_interactions = None
+            await fleet.stop()
+            await store.close()
+
+
+async def _set_up(
+    fake: FakeDiscord,
+    store: Store,
+    channels: dict[int, FakeChannel],
+    users: dict[str, FakeUser],
+) -> tuple[list[str], list[str]]:
+    referee = Referee(store)
+    games: list[str] = []
+    deadline_games: list[str] = []
+
+    async def one(n: int) -> None:
+        game = await _new_game(fake, store, channels[n % SHARDS], users)
+        await referee.update_options(game, {"raids": 6})
+        if n >= PLAYED_GAMES:  # nobody plays these: their deadlines (2 s) apply the defaults
+            await referee.update_settings(
+                game, {"deadline_hours": 2 / 3600, "remind_before_hours": 1 / 3600}
+            )
+            deadline_games.append(game)
+        else:
+            await referee.update_settings(game, {"deadline_hours": 0})
+            games.append(game)
+        lobby = fake.message(int(await _thread(store, game) or 0))
+        start = await fake.click(users["north"], lobby, f"ref:lobby:{game}:start")
+        await start.response(WAIT)
+
+    total = PLAYED_GAMES + DEADLINE_GAMES
+    for first in range(0, total, 8):
+        await asyncio.gather(*(one(n) for n in range(first, min(first + 8, total))))
+    return games, deadline_games
+
+
+async def _deadline_games_end(store: Store, games: list[str]) -> None:
+    async def ended() -> bool:
+        records = [await store.game(g) for g in games]
+        return all(r is not None and r.status == "over" for r in records)
+
+    await _wait(ended, "the deadline games to end")
+
+
+async def _drained(store: Store) -> None:
+    async def empty() -> bool:
+        return not await store.pending()
+
+    await _wait(empty, "the outbox to drain")
+
+
+async def _check(
+    fake: FakeDiscord,
+    store: Store,
+    players: Players,
+    games: list[str],
+    deadline_games: list[str],
+) -> None:
+    referee = Referee(store)
+    # Every acknowledged order is in its game's log (keys are unique per game: once).
+    for game, key in players.accepted:
+        assert await store.action_for_key(game, key) is not None, (game, key)
+    rows = await store.table_rows()
+    columns = sorted(
+        [
+            "id",
+            "game_id",
+            "audience",
+            "kind",
+            "payload",
+            "dedupe",
+            "created_at",
+            "delivered_at",
+            "attempts",
+            "last_error",
+            "claimed_by",
+            "lease_until",
+        ]
+    )
+    outbox = [dict(zip(columns, r, strict=True)) for r in rows["outbox"]]
+    shown: dict[str, list[int]] = defaultdict(list)
+    for message in fake.messages.values():
+        if message.nonce:
+            shown[message.nonce].append(message.id)
+    lanes: dict[tuple[str, str], list[tuple[int, int]]] = defaultdict(list)
+    owners = set()
+    for row in outbox:
+        assert row["delivered_at"] is not None and row["last_error"] is None, row
+        sent = shown[
+            nonce(
+                OutboxMessage(
+                    game_id=row["game_id"],
+                    audience=row["audience"],
+                    kind=row["kind"],
+                    payload={},
+                    dedupe=row["dedupe"],
+                )
+            )
+        ]
+        assert len(sent) == 1, f"outbox {row['id']} shown {len(sent)} times"
+        lanes[(row["game_id"], row["audience"])].append((row["id"], sent[0]))
+        owners.add(str(row["claimed_by"]).split(":")[0])
+    for lane, pairs in lanes.items():
+        shown_order = [m for _, m in sorted(pairs)]
+        assert shown_order == sorted(shown_order), f"{lane}: messages out of order"
+    assert owners == {f"shard{i}" for i in range(SHARDS)}, owners
+    # Every log is gapless, replays, and the finished games verify.
+    over = 0
+    for game in games + deadline_games:
+        log = await store.log(game)
+        assert [e.n for e in log] == list(range(len(log))), game
+        record, _ = await referee.state(game)
+        if record.status == "over":
+            over += 1
+            assert verify(await referee.export(game, None, full=True)) == [], game
+    # The tables finish a game before taking the next: only the last few are left unfinished.
+    assert over >= len(deadline_games) + min(len(games), players.sent // 14) - TABLES
+    assert players.sent >= ORDERS or over == len(games) + len(deadline_games)
+    for game in deadline_games:
+        log = [e for e in await store.log(game) if e.seat is not None]
+        assert log and all(e.user_id == "referee" for e in log), game
+        reminders = [r for r in outbox if r["game_id"] == game and r["kind"] == "reminder"]
+        assert len({r["dedupe"] for r in reminders}) == len(reminders)
