@@ -11,7 +11,16 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.rules.core import Choice, Dice, Event, GameState, Prompt, Ruleset, RuleViolation
+from bot.rules.core import (
+    Choice,
+    Dice,
+    Event,
+    GameState,
+    OrderForm,
+    Prompt,
+    Ruleset,
+    RuleViolation,
+)
 
 Invariant = Callable[[GameState, list[Event]], None]
 
@@ -26,27 +35,33 @@ class PlayReport:
     codes: dict[str, int] = field(default_factory=dict)
 
 
-def random_answer(form_inputs: tuple[Choice, ...], rng: random.Random) -> dict[str, Any]:
+def random_answer(form: OrderForm, rng: random.Random) -> dict[str, Any]:
+    """Answers input by input, each from the options offered for the answers before it (the
+    form's dependent inputs), as a player at a menu would."""
     answers: dict[str, Any] = {}
-    for choice in form_inputs:
-        values = choice.values()
-        if choice.kind == "one":
-            if values:
-                answers[choice.name] = rng.choice(values)
-        elif choice.kind == "many":
-            upper = min(choice.max, len(values))
-            lower = min(max(choice.min, 0), upper)
-            answers[choice.name] = rng.sample(values, rng.randint(lower, upper))
-        elif choice.kind == "number":
-            answers[choice.name] = rng.randint(choice.min, choice.max)
-        else:
-            answers[choice.name] = rng.random() < 0.5
+    while (choice := form.next(answers)) is not None:
+        if choice.kind in ("one", "many") and not choice.options:
+            break  # nothing legal after these answers: the engine will say why
+        answers |= random_pick(choice, rng)
     return answers
+
+
+def random_pick(choice: Choice, rng: random.Random) -> dict[str, Any]:
+    values = choice.values()
+    if choice.kind == "one":
+        return {choice.name: rng.choice(values)}
+    if choice.kind == "many":
+        upper = min(choice.max, len(values))
+        lower = min(max(choice.min, 0), upper)
+        return {choice.name: rng.sample(values, rng.randint(lower, upper))}
+    if choice.kind == "number":
+        return {choice.name: rng.randint(choice.min, choice.max)}
+    return {choice.name: rng.random() < 0.5}
 
 
 def random_action(prompt: Prompt, rng: random.Random) -> dict[str, Any]:
     form = rng.choice(prompt.forms)
-    return form.build(random_answer(form.inputs, rng))
+    return form.build(random_answer(form, rng))
 
 
 def play(

@@ -3,8 +3,9 @@ read back from a click, a select or a modal. Nothing here knows a game's rules.
 
 Each form gets the simplest control that fits: a button for a form without inputs, two
 buttons for a yes/no flag, a select menu for one list of at most 25 options, a button opening
-a modal for numbers or several inputs; anything longer is answered with ``/order``, whose
-autocomplete pages through long lists.
+a modal for numbers or several independent inputs; a form whose inputs depend on each other,
+or with a list longer than 25, gets a button opening its steps (cogs/_steps.py: one input at a
+time, long lists paged there). The engine offers whole lists; Discord's limits live here.
 
 custom_ids: ``ref:ob:<game>:<seat>:<prompt hash>:<form>[:<flag>]`` (button),
 ``ref:os:...`` (select), ``ref:om:...`` (modal). The prompt hash ties a component to the
@@ -25,7 +26,7 @@ from bot.rules.core import Choice, OrderForm, Prompt
 if TYPE_CHECKING:
     from bot.client import RefereeBot
 
-Layout = Literal["button", "flag", "select", "modal", "command"]
+Layout = Literal["button", "flag", "select", "modal", "steps"]
 MAX_OPTIONS = 25  # Discord's limit per select menu
 MAX_ROWS = 5
 
@@ -46,9 +47,13 @@ def layout(form: OrderForm) -> Layout:
         return "flag"
     if len(inputs) == 1 and _fits_select(inputs[0]):
         return "select"
-    if len(inputs) <= 5 and all(c.kind in ("number", "flag") or _fits_select(c) for c in inputs):
+    if (
+        not form.dependent()
+        and len(inputs) <= 5
+        and all(c.kind in ("number", "flag") or _fits_select(c) for c in inputs)
+    ):
         return "modal"
-    return "command"
+    return "steps"
 
 
 def _label(text: Any, lang: str, limit: int) -> str:
@@ -111,17 +116,15 @@ def add_prompt(
                 buttons.append(
                     discord.ui.Button(label=text, custom_id=bot.custom_id("ob", *base, index, flag))
                 )
-        elif kind in ("button", "modal"):
+        else:
             style = (
-                discord.ButtonStyle.primary if kind == "modal" else discord.ButtonStyle.secondary
+                discord.ButtonStyle.secondary if kind == "button" else discord.ButtonStyle.primary
             )
             buttons.append(
                 discord.ui.Button(
                     label=label, style=style, custom_id=bot.custom_id("ob", *base, index)
                 )
             )
-        else:
-            overflow = True
     for start in range(0, len(buttons), 5):
         if row >= MAX_ROWS:
             overflow = True

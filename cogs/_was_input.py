@@ -20,15 +20,25 @@ def split(raw: str | None) -> list[str]:
     return [p.strip() for p in (raw or "").split(",") if p.strip()]
 
 
-def options(forms: list[OrderForm], name: str) -> list[Option]:
-    """The options of one input over every page and group of an order (deduplicated)."""
+def options(
+    forms: list[OrderForm], name: str, answers: dict[str, Any] | None = None
+) -> list[Option]:
+    """The options of one input over every group of an order (deduplicated); with
+    ``answers``, only those offered for them (dependent inputs: the destinations of the ships
+    named, the fallback ports of that destination)."""
     seen: dict[str, Option] = {}
     for form in forms:
-        for choice in form.inputs:
+        for choice in form.asked(answers or {}) if answers is not None else form.inputs:
             if choice.name == name:
                 for option in choice.options:
                     seen.setdefault(option.value, option)
     return list(seen.values())
+
+
+def asked(forms: list[OrderForm], name: str, answers: dict[str, Any]) -> bool:
+    """Whether some form asks input ``name`` after these answers (the fallback port is asked
+    only for a two-area move)."""
+    return any(c.name == name for f in forms for c in f.asked(answers))
 
 
 def resolve(opts: list[Option], raw: str, lang: str) -> str:

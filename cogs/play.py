@@ -19,6 +19,7 @@ from bot.rules.core import OrderForm, Prompt, RuleViolation
 from bot.rules.core.registry import get as get_ruleset
 from bot.store import GameRecord
 from cogs import _orders as orders
+from cogs import _steps as steps
 from cogs._common import LIVE, Ctx, describe, game_choices, guard, text
 from cogs._views import private_view_message
 
@@ -32,13 +33,14 @@ class Play(commands.Cog):
             ("ob", self.on_button),
             ("os", self.on_select),
             ("om", self.on_modal),
+            ("oa", self.on_step),
             ("show", self.on_show),
         ):
             self.bot.register_component(kind, handler)
         self.bot.delivery.prompt_views = self.dm_view
 
     async def cog_unload(self) -> None:
-        for kind in ("ob", "os", "om", "show"):
+        for kind in ("ob", "os", "om", "oa", "show"):
             self.bot.components.pop(kind, None)
         self.bot.delivery.prompt_views = None
 
@@ -164,6 +166,22 @@ class Play(commands.Cog):
             record, prompt = await self._open(ctx, game_id, seat, ph)
             form = _form(prompt, index)
             kind = orders.layout(form)
+            if kind == "steps":
+                if flag == ["go"]:  # give the order the steps' menus hold
+                    held = steps.read(form, interaction.message)
+                    missing = form.first_refused(held)
+                    if missing is not None:
+                        label = next(c.label for c in form.inputs if c.name == missing)
+                        raise Refusal(
+                            "discord.order.step_incomplete", input=render(label, ctx.lang)
+                        )
+                    await self._submit(ctx, record, prompt, form, held)
+                    return
+                content, view = steps.step_message(
+                    self.bot, record.id, prompt, int(index), ph, {}, ctx.lang
+                )
+                await ctx.send(content, view=view)
+                return
             if kind == "modal":
                 await interaction.response.send_modal(
                     orders.order_modal(self.bot, record.id, prompt, int(index), ctx.lang)
@@ -184,6 +202,19 @@ class Play(commands.Cog):
             values = [str(v) for v in payload(interaction).get("values", [])]
             answers = orders.answers_for(form, {form.inputs[0].name: values})
             await self._submit(ctx, record, prompt, form, answers)
+
+    async def on_step(self, interaction: discord.Interaction, args: list[str]) -> None:
+        """A pick in an order's steps: the message shows the inputs that follow it."""
+        async with guard(interaction) as ctx:
+            game_id, seat, ph, index, name, page = args
+            record, prompt = await self._open(ctx, game_id, seat, ph)
+            form = _form(prompt, index)
+            values = [str(v) for v in payload(interaction).get("values", [])]
+            answers = steps.answer(form, interaction.message, name, int(page), values)
+            content, view = steps.step_message(
+                self.bot, record.id, prompt, int(index), ph, answers, ctx.lang
+            )
+            await interaction.response.edit_message(content=content, view=view)
 
     async def on_modal(self, interaction: discord.Interaction, args: list[str]) -> None:
         async with guard(interaction) as ctx:

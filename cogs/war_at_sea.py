@@ -30,6 +30,7 @@ from cogs._orders import describe as describe_order
 from cogs._views import picture, refresh_lobby
 from cogs._was_input import (
     Choices,
+    asked,
     focused,
     merged,
     options,
@@ -131,11 +132,11 @@ class WarAtSeaCog(commands.Cog):
             record, prompt, forms = await self._open(ctx, game, "move")
             ids = [resolve(options(forms, "ships"), s, ctx.lang) for s in split(ships)]
             fits = with_ships(forms, ids)
-            answers = {
-                "ships": ids,
-                "to": resolve(options(fits, "to"), to, ctx.lang),
-                "fallback": resolve(options(fits, "fallback"), fallback or "origin", ctx.lang),
-            }
+            answers: dict[str, Any] = {"ships": ids}
+            answers["to"] = resolve(options(fits, "to", answers), to, ctx.lang)
+            if asked(fits, "fallback", answers):  # 6.2: only for a two-area move
+                offered = options(fits, "fallback", answers)
+                answers["fallback"] = resolve(offered, fallback or "origin", ctx.lang)
             await self._give(ctx, record, prompt, merged(forms, ids), answers)
 
     @was.command(name="target", description=text("cmd.target"))
@@ -281,8 +282,18 @@ class WarAtSeaCog(commands.Cog):
         ships = [
             resolve(options(forms, "ships"), s, lang) for s in split(interaction.namespace.ships)
         ]
+        fits = with_ships(forms, ships)
+        # Only what is legal for what was typed before (dependent inputs): the destinations
+        # of these ships; the fallback ports of that destination, none for a one-area move.
+        answers: dict[str, Any] = {"ships": ships} if ships else {}
         name = "fallback" if focused(interaction) == "fallback" else "to"
-        return pick_one(options(with_ships(forms, ships), name), current, lang)
+        if name == "fallback":
+            to = str(getattr(interaction.namespace, "to", "") or "")
+            if to:
+                answers["to"] = resolve(options(fits, "to", answers), to, lang)
+            if not asked(fits, "fallback", answers):
+                return []
+        return pick_one(options(fits, name, answers), current, lang)
 
     @target.autocomplete("target")
     async def _targets(self, interaction: discord.Interaction, current: str) -> Choices:

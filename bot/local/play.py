@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.i18n import event_text, render, seat_name, tr, violation
-from bot.local.menu import Cancelled, build_order
+from bot.local.menu import Cancelled, Draft, build_order
 from bot.referee import Referee
 from bot.rules.core import RuleViolation
 from bot.rules.core.registry import get as get_ruleset
@@ -84,6 +84,7 @@ class LocalSession:
     async def play(self, ask: Ask, *, script: list[dict[str, Any]] | None = None) -> int:
         """Play until the game ends (interactive) or the script runs out. Returns an exit code."""
         last_seat: str | None = None
+        draft = Draft()  # a refused order's choices, kept for the next menu
         steps = iter(script) if script is not None else None
         while True:
             record, state = await self.referee.state(self.game_id)
@@ -113,13 +114,14 @@ class LocalSession:
             self.say(f"[{record.id}] {seat}: {render(view.status, self.lang)}")
             self.say(f"{render(prompt.title, self.lang)} ({prompt.section})")
             try:
-                action = build_order(prompt, ask, self.say, self.lang)
+                action = build_order(prompt, ask, self.say, self.lang, draft)
             except Cancelled as cancel:
                 if str(cancel) == "q":
                     return 0
                 await self._undo(prompt.seat)
                 continue
-            await self._submit(prompt.seat, action)
+            if await self._submit(prompt.seat, action):
+                draft = Draft()
 
     async def _scripted(self, line: dict[str, Any], prompts: list[Any]) -> int:
         seat = line["seat"]

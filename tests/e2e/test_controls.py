@@ -1,6 +1,7 @@
 """Every control built from order forms, driven through Discord with the Muster test game:
-a modal (number and flag), a multi-select, yes/no buttons, /order with autocomplete for a
-list longer than a select menu, and a plain button. The engine gets typed answers."""
+a modal (number and flag), a multi-select, yes/no buttons, a list longer than a select menu
+(its steps page it over several menus; /order autocompletes it), and a plain button. The
+engine gets typed answers."""
 
 from __future__ import annotations
 
@@ -40,7 +41,12 @@ async def test_every_kind_of_control(env: Env) -> None:
 
     # 1. A number and a flag: a button opens a modal; a non-number is refused.
     dm = _open_dm(env, game.id)
-    assert "/order" in dm.content  # the 40 recruits do not fit a select menu
+    assert "/order" not in dm.content  # every form has a control, the 40 recruits too
+    recruits = await fake.click(world.alice, dm, _control(dm, 3))
+    steps = await recruits.wait_original()
+    pages = [c for c in steps.custom_ids() if c.startswith(f"ref:oa:{game.id}:red:")]
+    assert [p.split(":")[-2:] for p in pages] == [["who", "0"], ["who", "1"]]  # 25 + 15
+    assert [len(steps.component(p)["options"]) for p in pages] == [25, 15]  # type: ignore[index]
     click = await fake.click(world.alice, dm, _control(dm, 0))
     assert (await click.response()).type == 9
     refused = await click.submit_modal({"men": "a dozen", "cavalry": ["1"]})

@@ -29,6 +29,7 @@ from cogs import _orders as orders
 from rendering import registry
 from tests.e2e import was_director as director
 from tests.e2e.harness import Env
+from tests.e2e.steps import answer_steps
 from tests.fakediscord import FakeUser, FakeWorld, SentMessage
 
 HEAD, LINES = director.read()
@@ -156,7 +157,7 @@ class Campaign:
         user = self.user(prompt.seat)
         index, form = fitting_form(prompt, action)
         layout = orders.layout(form)
-        assert layout in ("button", "flag", "select", "modal"), (prompt.kind, layout)
+        assert layout in ("button", "flag", "select", "modal", "steps"), (prompt.kind, layout)
         kind = "os" if layout == "select" else "ob"
         custom_id = (
             f"ref:{kind}:{self.record.id}:{prompt.seat}:{orders.prompt_hash(prompt)}:{index}"
@@ -169,8 +170,10 @@ class Campaign:
             await shown.response()
             message = next(m for m in shown.messages if carries(m, custom_id))
             assert message.ephemeral
-        answers = {c.name: action[c.name] for c in form.inputs}
-        if layout == "select":
+        answers = {c.name: action[c.name] for c in form.inputs if c.name in action}
+        if layout == "steps":
+            handle, _ = await answer_steps(self.fake, user, message, custom_id, form, action)
+        elif layout == "select":
             value = answers[form.inputs[0].name]
             handle = await self.fake.select(user, message, custom_id, as_list(value))
         elif layout == "flag":
@@ -194,14 +197,13 @@ class Campaign:
 
 
 def fitting_form(prompt: Prompt, action: dict[str, Any]) -> tuple[int, Any]:
-    """The form (page, group) of the prompt offering every value of the action."""
+    """The form (group) of the prompt offering every value of the action, each for the
+    answers before it (dependent inputs)."""
     for index, form in enumerate(prompt.forms):
         if form.type != action["type"]:
             continue
-        if all(
-            c.kind in ("number", "flag") or set(as_list(action[c.name])) <= set(c.values())
-            for c in form.inputs
-        ):
+        answers = {c.name: action[c.name] for c in form.inputs if c.name in action}
+        if form.first_refused(answers) is None:
             return index, form
     raise AssertionError(f"no form of {prompt.kind} offers {action}")
 

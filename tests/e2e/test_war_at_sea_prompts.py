@@ -1,6 +1,7 @@
 """Every War at Sea decision is answerable with the generic /orders components (the same ones
-DMs carry): each order form gets a button, yes/no buttons, a select menu or a modal, nothing
-is left for /order, and every control fits Discord's limits, in English and Chinese.
+DMs carry): each order form gets a button, yes/no buttons, a select menu, a modal or its steps
+(dependent inputs, long lists paged by the Discord layer), nothing is left for /order, and every
+control of every step fits Discord's limits, in English and Chinese.
 
 The prompts come from the campaign script (which asks every kind the engine has) and from
 random games with and without variant 18.2."""
@@ -14,11 +15,12 @@ from typing import Any, cast
 import discord
 import pytest
 
-from bot.autoplay import random_action
+from bot.autoplay import random_action, random_pick
 from bot.referee.fairdice import FairDice
 from bot.rules.core import Prompt, RuleViolation
 from bot.rules.war_at_sea import RULESET
 from cogs import _orders as orders
+from cogs import _steps as steps
 from tests.e2e import was_director as director
 
 GAME = "warsea42"
@@ -83,12 +85,14 @@ def test_every_form_has_a_control_that_fits(
         base = f"{GAME}:{prompt.seat}:{orders.prompt_hash(prompt)}"
         for index, form in enumerate(prompt.forms):
             layout = orders.layout(form)
-            assert layout in ("button", "flag", "select", "modal"), (kind, form.type)
+            assert layout in ("button", "flag", "select", "modal", "steps"), (kind, form.type)
             prefix = f"ref:{'os' if layout == 'select' else 'ob'}:{base}:{index}"
             mine = [c for c in controls if c["custom_id"].split(":")[:6] == prefix.split(":")]
             assert len(mine) == (2 if layout == "flag" else 1), (kind, form.type, index)
             if layout == "modal":
                 _check_modal(orders.order_modal(BOT, GAME, prompt, index, lang))
+            if layout == "steps":
+                _check_steps(prompt, index, lang)
         for control in controls:
             _check_control(control)
 
@@ -107,6 +111,27 @@ def _check_control(control: dict[str, Any]) -> None:
     for option in options:
         assert 0 < len(option["label"]) <= 100 and len(option["value"]) <= 100
         assert len(option.get("description") or "") <= 100
+
+
+def _check_steps(prompt: Prompt, index: int, lang: str) -> None:
+    """Walk the form's steps with random picks from what each step offers: every message
+    fits, and once every input is answered it carries the button that gives the order."""
+    form, rng = prompt.forms[index], random.Random(index)
+    answers: dict[str, Any] = {}
+    while True:
+        _, view = steps.step_message(BOT, GAME, prompt, index, "h", answers, lang)
+        rows = view.to_components()
+        assert 0 < len(rows) <= 5 and all(len(r["components"]) <= 5 for r in rows)
+        for control in (c for r in rows for c in r["components"]):
+            _check_control(control)
+        ids = [c["custom_id"] for r in rows for c in r["components"]]
+        choice = form.next(answers)
+        if choice is None:
+            assert ids[-1] == f"ref:ob:{GAME}:{prompt.seat}:h:{index}:go"
+            return
+        assert not any(i.endswith(":go") for i in ids)
+        assert choice.options or choice.kind in ("number", "flag"), (prompt.kind, choice.name)
+        answers |= random_pick(choice, rng)
 
 
 def _check_modal(modal: discord.ui.Modal) -> None:

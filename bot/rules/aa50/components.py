@@ -181,7 +181,7 @@ def load_components(data_dir: Path | None = None) -> Components:
         head = ld.single(file, "scenario", ScenarioHead)
         ipcs = ld.records(file, "starting_ipcs", StartingIpcs, key="power")
         owners = ld.records(file, "owners", Owner, key="territory")
-        placements = _placements(ld, file)
+        placements = tuple(ld.rows(file, "placements", Placement))
         if head is None:
             continue
         scenario = Scenario(
@@ -204,16 +204,6 @@ def load_components(data_dir: Path | None = None) -> Components:
         advances=advances,
         scenarios=scenarios,
     )
-
-
-def _placements(ld: Loader, file: str) -> tuple[Placement, ...]:
-    items = ld.docs[file].get("placements", [])
-    out = []
-    for i, item in enumerate(items if isinstance(items, list) else []):
-        record = ld.validate(file, f"placements #{i + 1}", Placement, item)
-        if record is not None:
-            out.append(record)
-    return tuple(out)
 
 
 def _check_map(

@@ -6,7 +6,7 @@ from bot.rules.core.dice import Dice, DiceExhausted, NoDice, ReplayDice, Roll, S
 from bot.rules.core.errors import RuleViolation
 from bot.rules.core.events import PUBLIC, Event
 from bot.rules.core.model import Action, GameState, Result, View
-from bot.rules.core.prompt import Choice, Option, OrderForm, Prompt
+from bot.rules.core.prompt import Choice, Option, OrderForm, Prompt, When
 from bot.rules.core.ruleset import Outcome, Ruleset, Scenario
 from bot.rules.core.seats import Audience, Seat, narrow
 from bot.rules.core.text import Label, Text, t
@@ -36,6 +36,7 @@ __all__ = [
     "Seat",
     "Text",
     "View",
+    "When",
     "narrow",
     "t",
 ]

@@ -3,7 +3,9 @@ that reads a game's data files and reports every problem in one pass.
 
 Shared by every game's `components.py`: a record model derives from `Sourced` (status and
 source for the whole record, `fields` for single values that differ), files are TOML with
-arrays of tables and optional `[field_defaults.<section>.<field>]` provenance, and
+arrays of tables, optional `[field_defaults.<section>.<field>]` provenance and optional
+`[record_defaults.<section>]` values every record of a long table shares (a map's 720 hexes
+need not repeat one stand-in source each), and
 `DataError` lists every problem found, so a broken data edit is fixed in one run.
 """
 
@@ -92,7 +94,7 @@ class Loader:
         except (OSError, tomllib.TOMLDecodeError) as exc:
             self.problem(name, "(file)", str(exc))
             return {}
-        for key in sorted(set(doc) - self.files[name] - {"field_defaults"}):
+        for key in sorted(set(doc) - self.files[name] - {"field_defaults", "record_defaults"}):
             self.problem(name, key, "unknown top-level key")
         return doc
 
@@ -116,14 +118,19 @@ class Loader:
             return {}
         all_defaults = doc.get("field_defaults", {})
         defaults = all_defaults.get(section, {}) if isinstance(all_defaults, dict) else {}
+        shared = doc.get("record_defaults", {})
+        shared = shared.get(section, {}) if isinstance(shared, dict) else {}
         out: dict[Any, M] = {}
         for index, item in enumerate(items):
             ident = item.get(key) if isinstance(item, dict) else None
             label = f"{section} {ident if ident is not None else f'#{index + 1}'}"
-            data = item
+            if isinstance(item, dict) and isinstance(shared, dict):
+                data = {**shared, **item}
+            else:
+                data = item
             own = item.get("fields", {}) if isinstance(item, dict) else None
             if defaults and isinstance(defaults, dict) and isinstance(own, dict):
-                data = {**item, "fields": {**defaults, **own}}
+                data = {**data, "fields": {**defaults, **own}}
             record = self.validate(file, label, model, data)
             if record is None:
                 continue
@@ -131,6 +138,23 @@ class Loader:
             if ident in out:
                 self.problem(file, label, f"duplicate {key} {ident!r}")
             out[ident] = record
+        return out
+
+    def rows(self, file: str, section: str, model: type[M]) -> list[M]:
+        """An array of tables without a key (placements, hexsides): validated in order."""
+        doc = self.docs[file]
+        items = doc.get(section, [])
+        if not isinstance(items, list):
+            self.problem(file, section, "not an array of tables")
+            return []
+        shared = doc.get("record_defaults", {})
+        shared = shared.get(section, {}) if isinstance(shared, dict) else {}
+        out: list[M] = []
+        for index, item in enumerate(items, start=1):
+            data = {**shared, **item} if isinstance(item, dict) else item
+            record = self.validate(file, f"{section} #{index}", model, data)
+            if record is not None:
+                out.append(record)
         return out
 
     def single(self, file: str, section: str, model: type[M]) -> M | None:

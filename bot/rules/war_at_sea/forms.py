@@ -1,16 +1,15 @@
-"""Building prompts: options no longer than a Discord select menu (25), paged when needed."""
+"""Building prompts: order forms with whole, legal option lists. How many options fit on a
+screen (Discord's 25 per select) is the front end's business (cogs/_orders.py)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from itertools import product
 from typing import Any, Literal
 
-from bot.rules.core import Choice, Option, OrderForm, Text, t
+from bot.rules.core import Choice, Option, OrderForm, Text, When, t
 from bot.rules.war_at_sea.state import UnitState
 from bot.rules.war_at_sea.units import eff_air, eff_gunnery, eff_speed
-
-PAGE = 25
 
 
 def ship_option(u: UnitState) -> Option:
@@ -37,13 +36,19 @@ def loc_options(locs: list[str]) -> list[Option]:
     return [loc_option(loc) for loc in locs]
 
 
-def pages(options: list[Option]) -> list[tuple[Option, ...]]:
-    return [tuple(options[i : i + PAGE]) for i in range(0, len(options), PAGE)]
+def only_with(option: Option, name: str, allowed: Iterable[str], everyone: Iterable[str]) -> Option:
+    """``option`` offered only when every value chosen for input ``name`` is in ``allowed``
+    (no condition when ``allowed`` holds all of ``everyone``)."""
+    allowed = set(allowed)
+    if allowed >= set(everyone):
+        return option
+    return option.model_copy(update={"when": (When(within={name: tuple(sorted(allowed))}),)})
 
 
 @dataclass(frozen=True)
 class In:
-    """One input of a form: a name, a label, its options and how many may be picked."""
+    """One input of a form: a name, a label, its options and how many may be picked; with
+    ``when``, asked only after answers that meet one of the conditions."""
 
     name: str
     label: Text
@@ -51,40 +56,37 @@ class In:
     kind: Literal["one", "many"] = "one"
     min: int = 1
     max: int | None = None
+    when: tuple[When, ...] = ()
 
 
 def forms(
     type_: str, label: Text, inputs: list[In], fixed: dict[str, Any] | None = None
 ) -> list[OrderForm]:
-    """The order as forms, one per combination of pages; none if an input has no option."""
-    paged = [pages(i.options) for i in inputs]
-    if any(not p for p in paged):
+    """The order as one form with whole option lists; none if an input has no option."""
+    if any(not i.options for i in inputs):
         return []
-    out = []
-    split = next((n for n, p in enumerate(paged) if len(p) > 1), None)
-    for combo in product(*paged):
-        choices = []
-        for spec, page in zip(inputs, combo, strict=True):
-            if spec.kind == "many":
-                upper = len(page) if spec.max is None else min(spec.max, len(page))
-                choices.append(
-                    Choice(
-                        name=spec.name,
-                        label=spec.label,
-                        kind="many",
-                        options=page,
-                        min=min(spec.min, upper),
-                        max=upper,
-                    )
+    choices = []
+    for spec in inputs:
+        if spec.kind == "many":
+            upper = len(spec.options) if spec.max is None else min(spec.max, len(spec.options))
+            choices.append(
+                Choice(
+                    name=spec.name,
+                    label=spec.label,
+                    kind="many",
+                    options=tuple(spec.options),
+                    min=min(spec.min, upper),
+                    max=upper,
+                    when=spec.when,
                 )
-            else:
-                choices.append(Choice(name=spec.name, label=spec.label, options=page))
-        shown: Text = label
-        if split is not None:  # several forms of one order: each says which options it holds
-            page = combo[split]
-            shown = t("was.form.paged", form=label, first=page[0].label, last=page[-1].label)
-        out.append(OrderForm(type=type_, label=shown, fixed=fixed or {}, inputs=tuple(choices)))
-    return out
+            )
+        else:
+            choices.append(
+                Choice(
+                    name=spec.name, label=spec.label, options=tuple(spec.options), when=spec.when
+                )
+            )
+    return [OrderForm(type=type_, label=label, fixed=fixed or {}, inputs=tuple(choices))]
 
 
 def plain(type_: str, label_key: str, fixed: dict[str, Any] | None = None) -> OrderForm:

@@ -4,10 +4,10 @@ stopping in enemy-controlled areas (6.1); speed rolls (6.2); no port to port, th
 
 from __future__ import annotations
 
-from bot.rules.core import Dice, Event, Option, Prompt, RuleViolation, t
+from bot.rules.core import Dice, Event, Option, OrderForm, Prompt, RuleViolation, Text, When, t
 from bot.rules.war_at_sea import board
 from bot.rules.war_at_sea.actions import Move
-from bot.rules.war_at_sea.forms import In, forms, loc_options, plain, ship_options
+from bot.rules.war_at_sea.forms import In, forms, loc_option, only_with, plain, ship_options
 from bot.rules.war_at_sea.state import Side, UnitState, WarAtSeaState
 from bot.rules.war_at_sea.units import (
     area_limit,
@@ -126,31 +126,7 @@ def prompts(state: WarAtSeaState, side: Side) -> list[Prompt]:
         by_origin.setdefault(u.location, []).append(u)
     move_forms = []
     for origin in sorted(by_origin, key=board.locations().index):
-        ships = by_origin[origin]
-        dests: dict[str, int] = {}
-        falls: set[str] = set()
-        # Ships of one kind share their reach: work it out once per kind.
-        kinds = {(u.nationality, u.type, u.refuelled): u for u in ships}
-        for u in kinds.values():
-            mine = reach(state, u)
-            dests.update(mine)
-            falls.update(p for d, n in mine.items() if n == 2 for p in fallback_ports(state, u, d))
-        if not dests:
-            continue
-        order = board.locations().index
-        move_forms += forms(
-            "move",
-            t("was.form.move_from", origin=loc_text(origin)),
-            [
-                In("ships", t("was.input.ships"), ship_options(ships), kind="many"),
-                In("to", t("was.input.destination"), loc_options(sorted(dests, key=order))),
-                In(
-                    "fallback",
-                    t("was.input.fallback"),
-                    [_origin_option(), *loc_options(sorted(falls, key=order))],
-                ),
-            ],
-        )
+        move_forms += _move_forms(state, origin, by_origin[origin])
     return [
         Prompt(
             id=f"t{state.turn}.move.{side}.{_moved(state, side)}",
@@ -162,6 +138,95 @@ def prompts(state: WarAtSeaState, side: Side) -> list[Prompt]:
             default={"type": "done"},
         )
     ]
+
+
+def _move_forms(state: WarAtSeaState, origin: str, ships: list[UnitState]) -> list[OrderForm]:
+    """The move forms for the ships in one place. Their inputs depend on each other (core
+    prompt.When): the destinations offered are those every ship chosen may reach, and the
+    fallback port (6.2) is asked only for a two-area move and offers only the ports bordering
+    that destination that every ship chosen may enter. ``reach`` and ``fallback_ports`` also
+    judge ``move``, so what is offered is accepted. Ships are split into forms whose ships all
+    share some destination, so no choice of ships leaves nowhere to go; convoys have their
+    own form, one at a time (13.1: one convoy per area)."""
+    reaches: dict[str, dict[str, int]] = {}
+    # Ships of one kind share their reach: work it out once per kind.
+    kinds: dict[tuple[object, ...], dict[str, int]] = {}
+    for u in ships:
+        key = (u.side, u.nationality, u.type, u.refuelled)
+        if key not in kinds:
+            kinds[key] = reach(state, u)
+        if kinds[key]:
+            reaches[u.id] = kinds[key]
+    convoys = [u for u in ships if u.id in reaches and is_convoy(u)]
+    groups: list[tuple[set[str], list[UnitState]]] = []
+    for u in sorted(
+        (u for u in ships if u.id in reaches and not is_convoy(u)),
+        key=lambda u: len(reaches[u.id]),
+    ):
+        mine = set(reaches[u.id])
+        home = next((g for g in groups if g[0] & mine), None)
+        if home is None:
+            groups.append((mine, [u]))
+        else:
+            home[0].intersection_update(mine)
+            home[1].append(u)
+    groups.sort(key=lambda g: ships.index(g[1][0]))
+    out: list[OrderForm] = []
+    label = t("was.form.move_from", origin=loc_text(origin))
+    for _, group in groups:
+        out += _move_form(state, label, sorted(group, key=ships.index), reaches)
+    if convoys:
+        label = t("was.form.move_convoy_from", origin=loc_text(origin))
+        out += _move_form(state, label, convoys, reaches, most=1)
+    return out
+
+
+def _move_form(
+    state: WarAtSeaState,
+    label: Text,
+    ships: list[UnitState],
+    reaches: dict[str, dict[str, int]],
+    most: int | None = None,
+) -> list[OrderForm]:
+    order = board.locations().index
+    everyone = [u.id for u in ships]
+    reachers: dict[str, list[str]] = {}
+    distance: dict[str, int] = {}
+    falls: dict[str, dict[str, list[str]]] = {}  # port -> two-area destination -> ships
+    for u in ships:
+        for dest, n in reaches[u.id].items():
+            reachers.setdefault(dest, []).append(u.id)
+            distance[dest] = n
+            if n == 2:
+                for port in fallback_ports(state, u, dest):
+                    falls.setdefault(port, {}).setdefault(dest, []).append(u.id)
+    dests = sorted(reachers, key=order)
+    fallback = [_origin_option()]
+    for port in sorted(falls, key=order):
+        # Destinations where the same ships may fall back here share one condition.
+        by_ships: dict[tuple[str, ...], list[str]] = {}
+        for dest, ok in falls[port].items():
+            key = () if set(ok) >= set(reachers[dest]) else tuple(sorted(ok))
+            by_ships.setdefault(key, []).append(dest)
+        when = tuple(
+            When(within={"to": tuple(ds), **({"ships": ok} if ok else {})})
+            for ok, ds in by_ships.items()
+        )
+        fallback.append(loc_option(port).model_copy(update={"when": when}))
+    two = tuple(d for d in dests if distance[d] == 2)
+    inputs = [
+        In("ships", t("was.input.ships"), ship_options(ships), kind="many", max=most),
+        In(
+            "to",
+            t("was.input.destination"),
+            [only_with(loc_option(d), "ships", reachers[d], everyone) for d in dests],
+        ),
+    ]
+    if two:
+        inputs.append(
+            In("fallback", t("was.input.fallback"), fallback, when=(When(within={"to": two}),))
+        )
+    return forms("move", label, inputs)
 
 
 def _moved(state: WarAtSeaState, side: Side) -> int:

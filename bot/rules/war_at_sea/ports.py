@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.rules.core import Choice, Event, Prompt, RuleViolation, t
+from bot.rules.core import Choice, Event, Prompt, RuleViolation, When, t
 from bot.rules.war_at_sea import board
 from bot.rules.war_at_sea.actions import Repair
 from bot.rules.war_at_sea.forms import In, forms, plain, ship_options
@@ -70,18 +70,29 @@ def repair_prompts(state: WarAtSeaState, side: Side) -> list[Prompt]:
         return []
     repair_forms = []
     for port, ships in waiting.items():
-        top = min(state.repair_left[port], max(u.damage for u in ships))
-        form = forms(
-            "repair",
-            t("was.form.repair", port=loc_text(port), left=state.repair_left[port]),
-            [In("ship", t("was.input.ship"), ship_options(ships))],
-        )
-        for f in form:
-            points = (
-                *f.inputs,
-                Choice(name="points", label=t("was.input.points"), kind="number", min=1, max=top),
+        left = state.repair_left[port]
+        # The points are at most the ship's damage and the port's repair left (15.2): one
+        # points input per such limit, asked only for the ships it fits (core prompt.When).
+        by_top: dict[int, list[str]] = {}
+        for u in ships:
+            by_top.setdefault(min(left, u.damage), []).append(u.id)
+        points = tuple(
+            Choice(
+                name="points",
+                label=t("was.input.points"),
+                kind="number",
+                min=1,
+                max=top,
+                when=(When(within={"ship": tuple(ids)}),) if len(by_top) > 1 else (),
             )
-            repair_forms.append(f.model_copy(update={"inputs": points}))
+            for top, ids in sorted(by_top.items())
+        )
+        for f in forms(
+            "repair",
+            t("was.form.repair", port=loc_text(port), left=left),
+            [In("ship", t("was.input.ship"), ship_options(ships))],
+        ):
+            repair_forms.append(f.model_copy(update={"inputs": (*f.inputs, *points)}))
     return [
         Prompt(
             id=f"t{state.turn}.repair.{side}.{sum(state.repair_left.values())}",

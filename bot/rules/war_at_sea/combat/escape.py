@@ -9,7 +9,7 @@ from bot.rules.core import Choice, Event, Option, OrderForm, Prompt, RuleViolati
 from bot.rules.war_at_sea.actions import BreakOff, DeclareEscape, EscapeGroup, Pursue
 from bot.rules.war_at_sea.board import other
 from bot.rules.war_at_sea.combat.fire import participants
-from bot.rules.war_at_sea.forms import In, forms, plain, ship_options
+from bot.rules.war_at_sea.forms import In, forms, only_with, plain, ship_options
 from bot.rules.war_at_sea.state import Battle, Side, UnitState, WarAtSeaState
 from bot.rules.war_at_sea.state import EscapeGroup as Group
 from bot.rules.war_at_sea.units import eff_speed, ev, loc_text
@@ -64,20 +64,24 @@ def prompts(state: WarAtSeaState, battle: Battle) -> list[Prompt]:
         ]
     if battle.step == "pursuit":
         side = other(battle.escaping or "allies")
+        free = free_pursuers(state, battle)
+        # 11.4: a group is offered only when every ship chosen is at least as fast as it.
         group_opts = [
-            Option(value=str(i), label=t("was.group", n=i + 1, speed=g.speed, ships=len(g.ships)))
+            only_with(
+                Option(
+                    value=str(i), label=t("was.group", n=i + 1, speed=g.speed, ships=len(g.ships))
+                ),
+                "ships",
+                [u.id for u in free if eff_speed(u) >= g.speed],
+                [u.id for u in free],
+            )
             for i, g in enumerate(battle.groups)
         ]
         pursue = forms(
             "pursue",
             t("was.form.pursue"),
             [
-                In(
-                    "ships",
-                    t("was.input.ships"),
-                    ship_options(free_pursuers(state, battle)),
-                    kind="many",
-                ),
+                In("ships", t("was.input.ships"), ship_options(free), kind="many"),
                 In("group", t("was.input.group"), group_opts),
             ],
         )
@@ -262,10 +266,13 @@ def end_pursuit_round(state: WarAtSeaState, battle: Battle) -> list[Event]:
     group = battle.groups[i]
     fleeing = participants(state, battle, battle.escaping or "allies")
     chasing = participants(state, battle, other(battle.escaping or "allies"))
-    if not chasing and not group.broken_off and battle.where not in state.combat.no_control:
-        # War at Sea 11.2: the pursuers were wiped out: nobody controls the area, even if
-        # the group they chased was wiped out in the same round.
-        state.combat.no_control.append(battle.where)
+    # War at Sea 11.2 「追擊方若全滅，則雙方都沒有制海權」. Ruling: 追擊方 is the pursuing
+    # *side*, as 11.4 and 11.5 use the word, not the ships of one pursuit; and an aborted ship
+    # is not destroyed (7.3 sends it home). So losing one group's pursuers decides nothing
+    # here: when the side still has a surface ship in action in the area (a pursuer of
+    # another group, or a ship that did not pursue), 11.1 gives it control; when it has none,
+    # 12.1 leaves the area to nobody, which is 11.2's "neither side". control.determine
+    # applies both, so no marker is set here.
     if not fleeing:
         return [ev("was.group_lost", n=i + 1), *next_pursuit(state, battle, i)]
     if not chasing:
