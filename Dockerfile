@@ -16,13 +16,14 @@ COPY bot ./bot
 COPY cogs ./cogs
 COPY rendering ./rendering
 COPY data ./data
+# A normal install (the wheel carries the migrations); game data stays in /app/data.
 # EXTRAS=postgres adds the PostgreSQL driver (compose.yaml builds with it).
 ARG EXTRAS=postgres
-RUN pip install --no-cache-dir -e ".[${EXTRAS}]"
+RUN pip install --no-cache-dir ".[${EXTRAS}]"
 
 ENV REFEREE_DATABASE=/data/referee.sqlite3 \
     REFEREE_DATA_DIR=/app/data \
     PYTHONUNBUFFERED=1
 VOLUME ["/data"]
 USER referee
-CMD ["python", "-m", "bot", "run"]
+CMD ["wargame-referee", "run"]

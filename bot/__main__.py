@@ -4,4 +4,5 @@ import sys
 
 from bot.cli import main
 
-sys.exit(main())
+if __name__ == "__main__":  # a map worker process (spawn) imports this module again
+    sys.exit(main())

@@ -1,4 +1,5 @@
-"""`python -m bot`: run the bot, play locally, verify and export games, run rule cases, bench."""
+"""`python -m bot` (or `wargame-referee`): run the bot, play locally, export, verify and back up
+games, run rule cases, bench."""
 
 from __future__ import annotations
 
@@ -6,18 +7,23 @@ import argparse
 import asyncio
 import json
 import os
+import signal
 import sys
 from importlib import import_module
 from pathlib import Path
 from typing import Any
 
+from bot.cli_records import cmd_backup, cmd_export, cmd_games, cmd_verify, existing_db
 from bot.i18n import lang_for, tr
+
+LOCAL_DB = "local-play.sqlite3"
 
 BENCHES = {
     "core": "bot.benches.core",
     "war-at-sea": "bot.benches.war_at_sea",
     "war-at-sea-render": "bot.benches.war_at_sea_render",
     "discord": "bot.benches.discord",
+    "delivery": "bot.benches.delivery",
 }
 
 
@@ -40,6 +46,8 @@ def cmd_run(args: argparse.Namespace) -> int:
     from bot.settings import Settings
 
     settings = Settings()
+    if args.check:  # scripts/run.sh: is a token configured (environment or .env)?
+        return 0 if settings.token else 1
     if not settings.token:
         from bot.client import NO_TOKEN_MESSAGE
 
@@ -51,119 +59,80 @@ def cmd_run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _ask(prompt: str) -> str:
+    """input(), interruptible: asyncio.run's own Ctrl-C handler only cancels the main task,
+    which a blocking input() never notices (the first Ctrl-C was lost, the next answer
+    crashed). While waiting for a line, Ctrl-C raises KeyboardInterrupt at once."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        return input(prompt)
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 def cmd_play(args: argparse.Namespace) -> int:
-    from bot.local.play import LocalSession
+    from bot.i18n import violation
+    from bot.local.handover import Screen
+    from bot.local.play import LocalSession, where_args
+    from bot.local.script import ScriptError, message, parse
     from bot.rules.core import RuleViolation
     from bot.store import Store
 
     _load_extra(args.load)
     lang = _lang(args)
+    if not args.game and not args.resume:
+        print(tr("cli.play.which", lang), file=sys.stderr)
+        return 2
     script = None
-    if args.script:
-        lines = Path(args.script).read_text(encoding="utf-8").splitlines()
-        script = [json.loads(line) for line in lines if line.strip() and not line.startswith("#")]
+    try:
+        if args.script:
+            script = parse(Path(args.script).read_text(encoding="utf-8"))
+    except OSError as exc:
+        print(tr("cli.play.no_script", lang, path=args.script, detail=str(exc)), file=sys.stderr)
+        return 2
+    except ScriptError as exc:
+        print(message(exc, lang), file=sys.stderr)
+        return 2
+    if args.resume and existing_db(args.db, lang) is None:
+        return 2
+    screen = Screen(say=print, ask=_ask, tty=sys.stdout.isatty())
+    session: list[LocalSession] = []
 
     async def main() -> int:
         store = await Store.open(args.db)
         try:
-            session = await LocalSession.open(
-                store,
-                args.game,
-                scenario=args.scenario,
-                options=_options(args.option),
-                seed=args.seed,
-                resume=args.resume,
-                out=Path(args.out) if args.out else None,
-                lang=lang,
-                say=print,
+            session.append(
+                await LocalSession.open(
+                    store,
+                    args.game,
+                    scenario=args.scenario,
+                    options=_options(args.option),
+                    seed=args.seed,
+                    resume=args.resume,
+                    out=Path(args.out) if args.out else None,
+                    lang=lang,
+                    screen=screen,
+                    where=where_args(args.db, args.load),
+                    script=script,
+                )
             )
-            return await session.play(input, script=script)
+            return await session[0].play(script=script, defaults=args.defaults)
         except RuleViolation as exc:
-            from bot.i18n import violation
-
             print(violation(exc, lang), file=sys.stderr)
             return 2
-        except (EOFError, KeyboardInterrupt):
-            print()
-            return 0
-        finally:
-            await store.close()
-
-    return asyncio.run(main())
-
-
-def cmd_verify(args: argparse.Namespace) -> int:
-    from bot.referee.export import verify
-
-    export = json.loads(Path(args.export).read_text(encoding="utf-8"))
-    problems = verify(export)
-    rolls = sum(len(e.get("rolls", [])) for e in export.get("log", []))
-    if problems:
-        print(tr("cli.verify.mismatch", _lang(args), first=problems[0], count=len(problems)))
-        return 1
-    print(tr("cli.verify.ok", _lang(args), rolls=rolls, game=export.get("game")))
-    return 0
-
-
-def cmd_store(args: argparse.Namespace) -> int:
-    from bot.storecopy import copy
-
-    _load_extra(args.load)
-    lang = _lang(args)
-    try:
-        report = asyncio.run(copy(args.source, args.destination))
-    except RuntimeError as exc:  # the destination holds games, a missing driver, ...
-        print(tr("cli.store.failed", lang, error=str(exc)), file=sys.stderr)
-        return 2
-    if report.problems:
-        print(tr("cli.store.mismatch", lang, first=report.problems[0], count=len(report.problems)))
-        return 1
-    print(
-        tr(
-            "cli.store.copied",
-            lang,
-            rows=report.rows,
-            games=report.games,
-            exports=report.exports,
-            source=_hide_password(args.source),
-            destination=_hide_password(args.destination),
-        )
-    )
-    return 0
-
-
-def _hide_password(target: str) -> str:
-    import re
-
-    return re.sub(r"(://[^:/@]+:)[^@]+@", r"\1***@", target)
-
-
-def cmd_export(args: argparse.Namespace) -> int:
-    from bot.i18n import violation
-    from bot.referee import Referee
-    from bot.rules.core import RuleViolation
-    from bot.store import Store
-
-    _load_extra(args.load)
-
-    async def main() -> int:
-        store = await Store.open(args.db)
-        try:
-            audience = None if args.audience in ("public", "full") else args.audience
-            data = await Referee(store).export(args.game, audience, full=args.audience == "full")
-        except RuleViolation as exc:
-            print(violation(exc, _lang(args)), file=sys.stderr)
+        except ScriptError as exc:
+            print(message(exc, lang), file=sys.stderr)
             return 2
         finally:
             await store.close()
-        text = json.dumps(data, ensure_ascii=False, indent=1)
-        if args.output:
-            Path(args.output).write_text(text, encoding="utf-8")
-        else:
-            print(text)
-        return 0
 
-    return asyncio.run(main())
+    try:
+        return asyncio.run(main())
+    except KeyboardInterrupt:  # Ctrl-C while the referee was working: the game is stored
+        print()
+        if session:
+            print(session[0].resume_hint())
+        return 130
 
 
 def cmd_case(args: argparse.Namespace) -> int:
@@ -199,6 +168,12 @@ def cmd_bench(args: argparse.Namespace, rest: list[str]) -> int:
     return 0
 
 
+def _cmd_store(args: argparse.Namespace, lang: str) -> int:
+    from bot.storecopy import cmd_store
+
+    return cmd_store(args, lang)
+
+
 def _load_extra(modules: list[str] | None) -> None:
     """Import modules that register rulesets (tests use it for the test-only game)."""
     for name in modules or []:
@@ -210,43 +185,63 @@ def parser() -> argparse.ArgumentParser:
     top.add_argument(
         "--lang", choices=["en", "zh"], help="language of messages (default: from LANG)"
     )
+    # --lang is accepted after the sub-command too; SUPPRESS keeps a top-level one.
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--lang", choices=["en", "zh"], default=argparse.SUPPRESS)
     sub = top.add_subparsers(dest="command", required=True)
 
-    sub.add_parser("run", help="run the Discord bot (needs REFEREE_TOKEN or DISCORD_TOKEN)")
+    def command(name: str, help_text: str) -> argparse.ArgumentParser:
+        return sub.add_parser(name, help=help_text, parents=[common])
 
-    play = sub.add_parser("play", help="play hot-seat in this terminal, no Discord needed")
-    play.add_argument("game", help="ruleset id, e.g. war-at-sea")
+    run = command("run", "run the Discord bot (needs REFEREE_TOKEN or DISCORD_TOKEN, or .env)")
+    run.add_argument("--check", action="store_true", help="only say whether a token is set")
+
+    play = command("play", "play hot-seat in this terminal, no Discord needed")
+    play.add_argument("game", nargs="?", help="ruleset id, e.g. war-at-sea")
     play.add_argument("--scenario")
     play.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     play.add_argument("--seed", type=int, help="a fixed dice seed (reproducible games)")
-    play.add_argument(
-        "--db", default="local-play.sqlite3", help="SQLite file (default %(default)s)"
-    )
+    play.add_argument("--db", default=LOCAL_DB, help="SQLite file (default %(default)s)")
     play.add_argument("--resume", metavar="GAME_ID", help="carry on a game stored in --db")
-    play.add_argument("--out", default="maps", help="folder for map images (default %(default)s)")
+    play.add_argument("--out", metavar="DIR", help="write every view's map here after each step")
     play.add_argument("--script", help="JSON lines of orders to play non-interactively")
+    play.add_argument(
+        "--defaults", action="store_true", help="then play every seat's default order to the end"
+    )
     play.add_argument("--load", action="append", help=argparse.SUPPRESS)
 
-    verify = sub.add_parser("verify", help="recompute every die of an exported finished game")
+    verify = command("verify", "replay an exported finished game and check every die and event")
     verify.add_argument("export", help="EXPORT.json")
+    verify.add_argument("--load", action="append", help=argparse.SUPPRESS)
 
-    export = sub.add_parser("export", help="export a game's log for an audience")
+    export = command("export", "export a game's log for an audience")
     export.add_argument("game")
-    export.add_argument("--db", default="referee.sqlite3")
+    export.add_argument("--db", help="SQLite file (default: REFEREE_DATABASE)")
     export.add_argument("--audience", default="public", help="public, a seat, or full (game over)")
     export.add_argument("-o", "--output")
     export.add_argument("--load", action="append", help=argparse.SUPPRESS)
 
-    case = sub.add_parser("case", help="run rule-case files (tests/cases/README.md)")
+    games = command("games", "list the games stored in a database, newest first")
+    games.add_argument("--db", default=LOCAL_DB, help="SQLite file (default %(default)s)")
+    games.add_argument("--unfinished", action="store_true")
+    games.add_argument("--last", action="store_true", help="only the newest")
+    games.add_argument("--quiet", action="store_true", help=argparse.SUPPRESS)
+
+    backup = command("backup", "copy a database safely, even while the bot runs")
+    backup.add_argument("file", help="the copy to write")
+    backup.add_argument("--db", help="the database (default: REFEREE_DATABASE)")
+
+    case = command("case", "run rule-case files (tests/cases/README.md)")
     case.add_argument("action", choices=["run", "list"])
     case.add_argument("files", nargs="+", help="case files or folders")
     case.add_argument("-v", "--verbose", action="store_true")
     case.add_argument("--load", action="append", help=argparse.SUPPRESS)
 
-    store = sub.add_parser("store", help="database tools")
+    store = command("store", "database tools")
     store_sub = store.add_subparsers(dest="store_command", required=True)
     store_copy = store_sub.add_parser(
         "copy",
+        parents=[common],
         help="copy a whole database (SQLite file or postgresql:// URL) into an empty one, "
         "checked by comparing every game's exports",
     )
@@ -254,7 +249,7 @@ def parser() -> argparse.ArgumentParser:
     store_copy.add_argument("destination", help="an empty (or new) database, either kind")
     store_copy.add_argument("--load", action="append", help=argparse.SUPPRESS)
 
-    bench = sub.add_parser("bench", help="print performance figures")
+    bench = command("bench", "print performance figures")
     bench.add_argument("name", choices=sorted(BENCHES))
     return top
 
@@ -265,12 +260,10 @@ def main(argv: list[str] | None = None) -> int:
         return cmd_bench(args, rest)
     if rest:
         parser().error(f"unrecognized arguments: {' '.join(rest)}")
-    handlers = {
-        "run": cmd_run,
-        "play": cmd_play,
-        "verify": cmd_verify,
-        "export": cmd_export,
-        "case": cmd_case,
-        "store": cmd_store,
-    }
+    with_lang = {"verify": cmd_verify, "export": cmd_export, "games": cmd_games,
+                 "backup": cmd_backup, "store": _cmd_store}  # fmt: skip
+    if args.command in with_lang:
+        _load_extra(getattr(args, "load", None))
+        return with_lang[args.command](args, _lang(args))
+    handlers = {"run": cmd_run, "play": cmd_play, "case": cmd_case}
     return handlers[args.command](args)

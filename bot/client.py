@@ -70,6 +70,10 @@ class RefereeBot(commands.Bot):
             poll_seconds=settings.delivery_poll_seconds,
             retry_seconds=settings.delivery_retry_seconds,
             max_attempts=settings.delivery_max_attempts,
+            lanes=settings.delivery_lanes,
+            merge_seconds=settings.delivery_merge_seconds,
+            map_pool=settings.map_pool,
+            map_workers=settings.map_workers,
             lease_seconds=settings.delivery_lease_seconds,
             owner=settings.instance,
         )

@@ -1,31 +1,44 @@
 """Delivers the outbox: public messages to the game's thread, private ones by DM.
 
-Every message is sent once: it is marked delivered in the store right after the send. A DM
-that Discord refuses (the user closed their DMs) becomes a notice the user sees at their next
-interaction, with a button to show the private view there; it never falls back to a public
-post. Transient failures (5xx, network; 429s are retried by discord.py itself) back off and
-retry; messages of one game and audience keep their order.
+Each (game, audience) is a lane: its messages go out in order, one lane at a time per worker
+task, and lanes run side by side, so a slow or rate-limited channel holds up only its own
+lane. Maps are drawn in a pool off the event loop (bot/maps.py).
+
+A step names the game version it follows; its views (and a seat's open prompts) are built here
+from the state at that version (bot/referee/history.py), never stored. Consecutive steps waiting
+in one lane go out as one post (issue 12): in the thread, steps that leave the same side to move
+are also held for ``merge_seconds`` so that a side's run of orders makes one post. The thread
+pings only when the side waited for changes, and a map is attached only when it differs from
+the last one that lane got.
+
+Every message is sent once: it is marked delivered (its body dropped) right after the send. A
+DM that Discord refuses (closed DMs) becomes a notice the user sees at their next interaction;
+it never falls back to a public post. Transient failures (5xx, network; discord.py retries 429s
+itself) back off and retry.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import hashlib
 import io
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import aiohttp
 import discord
 
 from bot import present
+from bot.maps import MapPool, PoolKind, digest
+from bot.referee import payloads
+from bot.referee.history import History
 from bot.rules.core import PUBLIC, Prompt
 from bot.rules.core.registry import get as get_ruleset
 from bot.store import GameRecord, OutboxMessage
-from rendering.registry import render_view, renders
 
 if TYPE_CHECKING:
     from bot.client import RefereeBot
@@ -42,7 +55,9 @@ lobby message's status line and buttons)."""
 
 STATUS_NOTICES = ("started", "paused", "active", "over", "abandoned")
 MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True)
+QUIET = discord.AllowedMentions(everyone=False, roles=False, users=False)
 MAX_BACKOFF = 600.0
+Lane = tuple[str, str]
 
 
 class Undeliverable(Exception):
@@ -57,27 +72,48 @@ class Delivery:
         poll_seconds: float = 2.0,
         retry_seconds: float = 2.0,
         max_attempts: int = 10,
+        lanes: int = 16,
+        map_pool: PoolKind = "thread",
+        map_workers: int | None = None,
+        merge_seconds: float = 0.0,
         lease_seconds: float = 60.0,
         owner: str = "referee",
     ) -> None:
         self.bot = bot
         self.lease_seconds = lease_seconds
         self.owner = owner
-        """This process's name on the outbox leases it holds."""
-        self.claim_batch = 100
+        """This process's name on the outbox leases it holds (Store.claim)."""
+        self.claim_batch = 1000
         self.poll_seconds = poll_seconds
         self.retry_seconds = retry_seconds
         self.max_attempts = max_attempts
+        self.merge_seconds = merge_seconds
+        self.maps = MapPool(map_pool, map_workers)
         self.prompt_views: PromptViews | None = None
         self.status_changed: StatusHook | None = None
         self.paused = False
         """Tests set it to stand for a process that died before delivering."""
+        self.merge_runs = True
+        self.always_map = False
+        """Both for the bench's stand-in of the old loop: one post per message, a map each."""
         self.delivered = 0
+        self.posts = 0
+        self._history: History | None = None
         self._wake = asyncio.Event()
         self._lock = asyncio.Lock()
+        self._slots = asyncio.Semaphore(lanes)
+        self._running: dict[Lane, asyncio.Task[int]] = {}
+        self._settled: set[int] = set()
+        self._first_seen: dict[int, float] = {}
         self._retry_at: dict[int, float] = {}
         self._foreign: set[str] = set()
         self._stopping = False
+
+    @property
+    def history(self) -> History:
+        if self._history is None:
+            self._history = History(self.bot.referee)
+        return self._history
 
     def wake(self) -> None:
         """Deliver now rather than at the next poll (called after every change)."""
@@ -90,75 +126,149 @@ class Delivery:
         self.wake()
 
     async def run(self) -> None:
-        while not self._stopping:
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), self.poll_seconds)
-            self._wake.clear()
-            if self.paused or self._stopping:
-                continue
-            try:
-                await self.deliver_pending()
-            except Exception:
-                log.exception("delivery pass failed")
+        try:
+            while not self._stopping:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._wake.wait(), self.poll_seconds)
+                self._wake.clear()
+                if self.paused or self._stopping:
+                    continue
+                try:
+                    async with self._lock:
+                        await self._schedule(flush=False)
+                except Exception:
+                    log.exception("delivery pass failed")
+            if self._running:  # sends under way finish and are marked
+                await asyncio.wait(list(self._running.values()))
+        finally:
+            self.maps.close()
 
     async def deliver_pending(self) -> int:
-        """One pass over the outbox, oldest first; returns how many were delivered.
-
-        Several processes may share the outbox: a message is sent only by the process that
-        holds its lease (Store.claim), never while an earlier message of its game and audience
-        is held by another, and a lease is renewed before it could lapse mid-pass."""
+        """Deliver everything pending now (merging what waits, holding nothing back), and wait
+        for it; returns how many messages were settled."""
         async with self._lock:
-            done, handled = 0, set[int]()
-            blocked: set[tuple[str, str]] = set()
+            start = self.delivered
             while True:
-                claimed_at = time.monotonic()
-                batch = await self.bot.store.claim(self.owner, self.claim_batch, self.lease_seconds)
-                batch = [m for m in batch if m.id not in handled]
-                if not batch:
-                    return done
-                for message in batch:
-                    if time.monotonic() - claimed_at > self.lease_seconds / 2:
-                        break  # renew the leases (claim again) before sending more
-                    handled.add(message.id)
-                    lane = (message.game_id, message.audience)
-                    if lane in blocked or message.game_id in self._foreign:
-                        continue
-                    if self._retry_at.get(message.id, 0.0) > time.monotonic():
-                        blocked.add(lane)  # keep the order within a thread or a DM
-                        continue
-                    if await self.deliver(message):
-                        done += 1
-                    else:
-                        blocked.add(lane)
+                started = await self._schedule(flush=True)
+                running = list(self._running.values())
+                if not running:
+                    return self.delivered - start
+                before = self.delivered
+                # Claim again (renewing this process's leases) before they could lapse.
+                await asyncio.wait(running, timeout=self.lease_seconds / 2)
+                if not started and self.delivered == before and all(t.done() for t in running):
+                    return self.delivered - start
 
+    # --- scheduling ----------------------------------------------------------------------------
+    async def _schedule(self, *, flush: bool) -> int:
+        """Start a worker for every idle lane with messages ready; returns how many started.
+
+        Several processes may share the outbox: this one sends only what it holds the lease of
+        (Store.claim, which also renews its leases), never while an earlier message of the same
+        game and audience is leased to another."""
+        batch = await self.bot.store.claim(self.owner, self.claim_batch, self.lease_seconds)
+        ids = {m.id for m in batch}
+        self._settled &= ids  # what a worker settled while this read ran may still be in it
+        lanes: dict[Lane, list[OutboxMessage]] = {}
+        now = time.monotonic()
+        for message in batch:
+            if message.id in self._settled or message.game_id in self._foreign:
+                continue
+            self._first_seen.setdefault(message.id, now)
+            lanes.setdefault((message.game_id, message.audience), []).append(message)
+        for stale in [i for i in self._first_seen if i not in ids]:
+            del self._first_seen[stale]
+        started = 0
+        for lane, messages in lanes.items():
+            if lane in self._running:
+                continue
+            if self._retry_at.get(messages[0].id, 0.0) > now:
+                continue  # keep the order within a thread or a DM
+            task = asyncio.create_task(self._lane(lane, messages, flush))
+            self._running[lane] = task
+            task.add_done_callback(functools.partial(self._finished, lane))
+            started += 1
+        return started
+
+    def _finished(self, lane: Lane, _task: asyncio.Task[int]) -> None:
+        self._running.pop(lane, None)
+
+    async def _lane(self, lane: Lane, messages: list[OutboxMessage], flush: bool) -> int:
+        """Deliver one lane's messages in order; stop at one that must wait (a retry, or steps
+        held to merge). Returns how many were settled."""
+        done = 0
+        async with self._slots:
+            i = 0
+            while i < len(messages):
+                run = _run(messages, i) if self.merge_runs else [messages[i]]
+                if not flush and await self._hold(run, len(run) == len(messages) - i):
+                    break
+                try:
+                    settled = await self.deliver_run(run)
+                except Exception:
+                    log.exception("delivery failed", extra={"game": lane[0], "outbox": run[0].id})
+                    settled = await self._retry_later(run[0], "internal error")
+                if not settled:
+                    break
+                done += len(run)
+                i += len(run)
+        if done:
+            self.wake()  # anything queued for this lane meanwhile goes next
+        return done
+
+    async def _hold(self, run: list[OutboxMessage], at_end: bool) -> bool:
+        """Whether a thread run of steps waits to merge with the same side's next steps: held
+        while the side that moves stays the one the thread last showed, up to merge_seconds."""
+        if self.merge_seconds <= 0 or not at_end or run[0].audience != PUBLIC:
+            return False
+        waited = time.monotonic() - self._first_seen.get(run[0].id, time.monotonic())
+        if run[-1].kind != "step" or waited >= self.merge_seconds:
+            return False
+        last = await self.bot.store.lane(run[0].game_id, PUBLIC)
+        sides = {",".join(payloads.step(m.payload).waiting) for m in run}
+        if last is None or sides != {last[0]}:
+            return False  # a new side to move: post now, and ping it
+        asyncio.get_running_loop().call_later(self.merge_seconds - waited, self.wake)
+        return True
+
+    # --- one run of messages --------------------------------------------------------------------
     async def deliver(self, message: OutboxMessage) -> bool:
-        """Send one message. True when it is settled (sent, turned into a notice, or given
-        up), False when it waits for a retry."""
+        return await self.deliver_run([message])
+
+    async def deliver_run(self, run: Sequence[OutboxMessage]) -> bool:
+        """Send a run of one lane's messages as one (several steps) or one notice. True when
+        settled (sent, turned into a notice, or given up), False when it waits for a retry."""
+        head = run[0]
         store = self.bot.store
-        record = await store.game(message.game_id)
+        record = await store.game(head.game_id)
         if record is None or not record.guild_id.isdigit():
             # Not a Discord game (the CLI's): not ours to deliver or to mark.
-            self._foreign.add(message.game_id)
+            self._foreign.add(head.game_id)
             return False
         await self.bot.learn_guild(record.guild_id)
         try:
-            if message.audience == PUBLIC:
-                await self._public(record, message)
+            if head.audience == PUBLIC:
+                lane_mark = await self._public(record, run)
             else:
-                await self._private(record, message)
+                lane_mark = await self._private(record, run)
         except Undeliverable as exc:
-            await self._give_up(message, str(exc))
+            for message in run:
+                await self._give_up(message, str(exc))
             return True
         except discord.HTTPException as exc:
             if exc.status >= 500 or exc.status == 429:
-                return await self._retry_later(message, f"{exc.status} {exc.text}")
-            await self._give_up(message, f"{exc.status} {exc.text}")
+                return await self._retry_later(head, f"{exc.status} {exc.text}")
+            for message in run:
+                await self._give_up(message, f"{exc.status} {exc.text}")
             return True
         except (aiohttp.ClientError, TimeoutError, OSError) as exc:
-            return await self._retry_later(message, repr(exc))
-        await store.delivered(message.id)
-        self._retry_at.pop(message.id, None)
-        self.delivered += 1
+            return await self._retry_later(head, repr(exc))
+        await store.delivered(*(m.id for m in run), lane=lane_mark)
+        for message in run:
+            self._settled.add(message.id)
+            self._retry_at.pop(message.id, None)
+        self.delivered += len(run)
+        self.posts += 1
         return True
 
     async def _retry_later(self, message: OutboxMessage, error: str) -> bool:
@@ -178,77 +288,127 @@ class Delivery:
 
     async def _give_up(self, message: OutboxMessage, error: str) -> None:
         self._retry_at.pop(message.id, None)
+        self._settled.add(message.id)
         await self.bot.store.failed(message.id, error, give_up=True)
         log.error(
             "delivery given up",
             extra={"outbox": message.id, "game": message.game_id, "error": error},
         )
 
+    # --- views and maps at a step's version ----------------------------------------------------
+    async def _view(
+        self, record: GameRecord, audience: str | None, version: int | None
+    ) -> tuple[dict[str, Any] | None, list[Prompt]]:
+        """The audience's view and its open prompts at ``version`` (None: no view)."""
+        if version is None or version < 1:
+            return None, []
+        state = await self.history.state_at(record.id, version)
+        ruleset = get_ruleset(record.ruleset)
+        view = ruleset.view(state, audience).model_dump(mode="json")
+        if audience is None:
+            return view, []
+        return view, [p for p in ruleset.prompts(state) if p.seat == audience]
+
+    async def _map(
+        self, view: dict[str, Any] | None, last: tuple[str, str] | None, name: str
+    ) -> tuple[discord.File | None, str]:
+        """The map to attach and the lane's map digest after it: no map when it looks exactly
+        like the last one this lane got (issue 12)."""
+        before = last[1] if last is not None else ""
+        png = await self.maps.draw(view)
+        if png is None:
+            return None, before
+        mark = digest(png)
+        if mark == before and not self.always_map:
+            return None, mark
+        return discord.File(io.BytesIO(png), name), mark
+
     # --- public: the game's thread -------------------------------------------------------------
-    async def _public(self, record: GameRecord, message: OutboxMessage) -> None:
+    async def _public(
+        self, record: GameRecord, run: Sequence[OutboxMessage]
+    ) -> tuple[str, str, str, str] | None:
         target = record.thread_id or record.channel_id
         if not target:
             raise Undeliverable("the game has no thread or channel")
         lang = self.bot.guild_lang(record.guild_id)
         holders = await self.bot.store.seats(record.id)
-        payload = message.payload
-        if message.kind == "step":
-            text = present.public_step(record.id, record.ruleset, payload, holders, lang)
+        head = run[0]
+        last_lane = await self.bot.store.lane(record.id, PUBLIC)
+        if head.kind == "step":
+            steps = [payloads.step(m.payload) for m in run]
+            view, _ = await self._view(record, None, steps[-1].version)
+            text = present.public_step(record.id, record.ruleset, steps, view, holders, lang)
+            waiting = ",".join(steps[-1].waiting)
         else:
-            text = present.notice(record.id, record.ruleset, message.kind, payload, holders, lang)
+            version = payloads.over(head.payload).version if head.kind == "over" else None
+            view, _ = await self._view(record, None, version)
+            text = present.notice(
+                record.id, record.ruleset, head.kind, head.payload, holders, lang, view=view
+            )
+            waiting = last_lane[0] if last_lane else ""
+        file, mark = await self._map(view, last_lane, "map.png")
+        # Ping the seats waited for only when the side to move changed (issue 12).
+        ping = head.kind != "step" or last_lane is None or last_lane[0] != waiting
         channel = self.bot.get_partial_messageable(int(target), guild_id=int(record.guild_id))
-        extra: dict[str, Any] = {}
-        if (file := await _picture(payload.get("view"), "map.png")) is not None:
-            extra["file"] = file
-        await channel.send(text, allowed_mentions=MENTIONS, nonce=nonce(message), **extra)
-        if message.kind in STATUS_NOTICES and self.status_changed is not None:
+        await _send(channel.send, run, present.split(text), MENTIONS if ping else QUIET, file=file)
+        if head.kind in STATUS_NOTICES and self.status_changed is not None:
             try:
                 await self.status_changed(record)
             except Exception:  # the notice itself went out: a stale lobby is only cosmetic
                 log.exception("status hook failed", extra={"game": record.id})
+        return (record.id, PUBLIC, waiting, mark)
 
-    # --- private: a DM to the seat's holder ---------------------------------------------------
-    async def _private(self, record: GameRecord, message: OutboxMessage) -> None:
-        holder = (await self.bot.store.seats(record.id)).get(message.audience)
+    # --- private: a DM to the seat's holder ----------------------------------------------------
+    async def _private(
+        self, record: GameRecord, run: Sequence[OutboxMessage]
+    ) -> tuple[str, str, str, str] | None:
+        seat = run[0].audience
+        holder = (await self.bot.store.seats(record.id)).get(seat)
         if holder is None:
-            raise Undeliverable(f"seat {message.audience} has no holder")
+            raise Undeliverable(f"seat {seat} has no holder")
         lang = await self.bot.user_lang(holder, record.guild_id)
-        text, prompts = await self._private_text(record, message, lang)
+        text, prompts, view = await self._private_text(record, run, lang)
         extra: dict[str, Any] = {}
         if prompts and self.prompt_views is not None:
-            view, note = self.prompt_views(record.id, prompts, lang)
-            if view is not None:
-                extra["view"] = view
-            text = present.clip(present.join(text, note))
-        if (file := await _picture(message.payload.get("view"), "view.png")) is not None:
-            extra["file"] = file
+            components, note = self.prompt_views(record.id, prompts, lang)
+            if components is not None:
+                extra["view"] = components
+            text = present.join(text, note)
+        file, mark = await self._map(view, await self.bot.store.lane(record.id, seat), "view.png")
         user = self.bot.get_user(int(holder)) or await self.bot.fetch_user(int(holder))
         try:
-            await user.send(text, allowed_mentions=MENTIONS, nonce=nonce(message), **extra)
+            await _send(user.send, run, present.split(text), MENTIONS, file=file, **extra)
         except discord.Forbidden:
             # Closed DMs: keep it for the user's next interaction, never post it publicly.
-            await self.bot.store.add_notice(holder, message.id)
+            for message in run:
+                await self.bot.store.add_notice(holder, message.id)
             self.bot.noted(holder)
             log.info(
                 "dm refused, notice kept",
-                extra={"outbox": message.id, "game": record.id, "user": holder},
+                extra={"outbox": run[0].id, "game": record.id, "user": holder},
             )
+            return None
+        return (record.id, seat, "", mark)
 
     async def _private_text(
-        self, record: GameRecord, message: OutboxMessage, lang: str
-    ) -> tuple[str, list[Prompt]]:
-        payload, seat = message.payload, message.audience
-        if message.kind == "step":
-            new = set(payload.get("new_prompts", []))
-            prompts = [Prompt.model_validate(p) for p in payload.get("prompts", [])]
-            text = present.private_step(record.id, record.ruleset, seat, payload, lang)
-            return text, [p for p in prompts if p.id in new]
-        if message.kind == "reminder":
-            prompt = await self._open_prompt(record, seat, str(payload.get("prompt_id")))
-            text = present.reminder(record.id, record.ruleset, prompt, payload.get("due_at"), lang)
-            return text, [prompt] if prompt else []
+        self, record: GameRecord, run: Sequence[OutboxMessage], lang: str
+    ) -> tuple[str, list[Prompt], dict[str, Any] | None]:
+        head, seat = run[0], run[0].audience
+        if head.kind == "step":
+            steps = [payloads.step(m.payload) for m in run]
+            view, open_prompts = await self._view(record, seat, steps[-1].version)
+            new = {i for step in steps for i in step.new_prompts} & set(steps[-1].prompts)
+            prompts = [p for p in open_prompts if p.id in new]
+            text = present.private_step(record.id, record.ruleset, seat, steps, prompts, lang)
+            return text, prompts, view
+        if head.kind == "reminder":
+            reminder = payloads.ReminderPayload.model_validate(head.payload)
+            prompt = await self._open_prompt(record, seat, reminder.prompt_id)
+            text = present.reminder(record.id, record.ruleset, prompt, reminder.due_at, lang)
+            return text, [prompt] if prompt else [], None
         holders = await self.bot.store.seats(record.id)
-        return present.notice(record.id, record.ruleset, message.kind, payload, holders, lang), []
+        text = present.notice(record.id, record.ruleset, head.kind, head.payload, holders, lang)
+        return text, [], None
 
     async def _open_prompt(self, record: GameRecord, seat: str, prompt_id: str) -> Prompt | None:
         """The seat's own prompt, still open (a reminder names it and offers it again)."""
@@ -259,16 +419,38 @@ class Delivery:
         return next((p for p in prompts if p.seat == seat and p.id == prompt_id), None)
 
 
-def nonce(message: OutboxMessage) -> str:
-    """The message's nonce, the same whichever process sends it: Discord creates one message
-    per nonce (enforce_nonce, which discord.py sets), so a send repeated after its process died
-    between sending and marking it delivered is not shown twice."""
-    return "o" + hashlib.sha256(message.dedupe.encode()).hexdigest()[:20]
+def _run(messages: list[OutboxMessage], i: int) -> list[OutboxMessage]:
+    """The messages from ``i`` that go out as one: consecutive steps, or a single notice."""
+    if messages[i].kind != "step":
+        return [messages[i]]
+    j = i + 1
+    while j < len(messages) and messages[j].kind == "step":
+        j += 1
+    return messages[i:j]
 
 
-async def _picture(view: dict[str, Any] | None, filename: str) -> discord.File | None:
-    if not view or not renders(str(view.get("ruleset", ""))):
-        return None
-    # Drawing is CPU work: off the event loop, so interactions stay fast meanwhile.
-    png = await asyncio.to_thread(render_view, view)
-    return discord.File(io.BytesIO(png), filename) if png else None
+def nonce(run: Sequence[OutboxMessage], part: int = 0, text: str = "") -> str:
+    """A sent message's nonce, the same whichever process sends it: Discord creates one
+    message per nonce (enforce_nonce, which discord.py sets), so a send repeated after its
+    process died between sending and marking it delivered is not shown twice. A run merged
+    differently on the retry, or another part of a split text, gets another nonce."""
+    key = "|".join([*(m.dedupe for m in run), str(part), text])
+    return "o" + hashlib.sha256(key.encode()).hexdigest()[:20]
+
+
+async def _send(
+    send: Callable[..., Awaitable[Any]],
+    run: Sequence[OutboxMessage],
+    parts: list[str],
+    mentions: discord.AllowedMentions,
+    *,
+    file: discord.File | None = None,
+    **last: Any,
+) -> None:
+    """Several messages for a long text, in order; the map and the components go with the last
+    part (under the call to act)."""
+    for n, part in enumerate(parts):
+        extra: dict[str, Any] = dict(last) if n == len(parts) - 1 else {}
+        if n == len(parts) - 1 and file is not None:
+            extra["file"] = file
+        await send(part, allowed_mentions=mentions, nonce=nonce(run, n, part), **extra)

@@ -6,10 +6,11 @@ payload built for it, a view, that seat's prompts), so what it writes cannot lea
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from bot.i18n import catalogs, event_text, render, seat_name, tr
+from bot.referee.payloads import StepPayload
 from bot.rules.core import Prompt
 from bot.rules.core.registry import get as get_ruleset
 
@@ -90,54 +91,112 @@ def clip(text: str, limit: int = LIMIT) -> str:
     return out[: limit - 1] + "…" if len(out) > limit else out
 
 
+def split(text: str, limit: int = LIMIT) -> list[str]:
+    """A long message as several, each within Discord's limit, cut between lines (a single line
+    longer than the limit is cut inside it): nothing is left out (issue 12)."""
+    parts: list[str] = []
+    current = ""
+    for whole in text.split("\n"):
+        line = whole
+        while len(line) > limit:
+            if current:
+                parts.append(current)
+                current = ""
+            parts.append(line[:limit])
+            line = line[limit:]
+        candidate = f"{current}\n{line}" if current else line
+        if len(candidate) > limit:
+            parts.append(current)
+            current = line
+        else:
+            current = candidate
+    if current or not parts:
+        parts.append(current)
+    return parts
+
+
 def join(*parts: str | None) -> str:
     return "\n".join(p for p in parts if p)
 
 
 # --- outbox payloads ----------------------------------------------------------------------------
-def public_step(
-    game_id: str, ruleset_id: str, payload: Mapping[str, Any], holders: Mapping[str, str], lang: str
+Score = Callable[[Mapping[str, Any], str], str]
+SCORES: dict[str, Score] = {}
+"""Per game: the score as one short phrase, from a view, for the thread's situation line."""
+
+
+def register_score(ruleset_id: str, score: Score) -> None:
+    SCORES[ruleset_id] = score
+
+
+def situation(ruleset_id: str, view: Mapping[str, Any] | None, lang: str) -> str:
+    """Where the game stands: its status line and, when the game keeps one, the score."""
+    status = view_status(view, lang)
+    score = SCORES.get(ruleset_id)
+    if not status or score is None or view is None:
+        return status
+    return f"{status} · {score(view, lang)}"
+
+
+def waiting_line(
+    ruleset_id: str,
+    waiting: Iterable[str],
+    due: Mapping[str, float],
+    holders: Mapping[str, str],
+    lang: str,
 ) -> str:
-    waiting = [
-        tr(
-            "discord.waiting.seat",
-            lang,
-            seat=seat_name(ruleset_id, s, lang),
-            user=mention(holders.get(s)),
-        )
-        for s in payload.get("waiting", [])
-    ]
-    view = payload.get("view") or {}
-    return clip(
-        join(
-            header(game_id, ruleset_id, lang),
-            *event_lines(payload.get("events", []), lang, ruleset_id),
-            view_status(view, lang),
-            tr("discord.waiting", lang, seats=", ".join(waiting)) if waiting else "",
-        )
+    """Who is waited for and by when (a Discord timestamp each reader sees in their time)."""
+    seats = []
+    for s in waiting:
+        name, user = seat_name(ruleset_id, s, lang), mention(holders.get(s))
+        if due.get(s):
+            seats.append(tr("discord.waiting.due", lang, seat=name, user=user, due=when(due[s])))
+        else:
+            seats.append(tr("discord.waiting.seat", lang, seat=name, user=user))
+    return tr("discord.waiting", lang, seats=", ".join(seats)) if seats else ""
+
+
+def public_step(
+    game_id: str,
+    ruleset_id: str,
+    steps: Sequence[StepPayload],
+    view: Mapping[str, Any] | None,
+    holders: Mapping[str, str],
+    lang: str,
+) -> str:
+    """One thread post for one or more consecutive steps: their events, then the situation
+    and who is waited for, by when (from the last step)."""
+    last = steps[-1]
+    events = [e.model_dump(mode="json") for step in steps for e in step.events]
+    return join(
+        header(game_id, ruleset_id, lang),
+        *event_lines(events, lang, ruleset_id),
+        situation(ruleset_id, view, lang),
+        waiting_line(ruleset_id, last.waiting, last.due, holders, lang),
     )
 
 
 def private_step(
-    game_id: str, ruleset_id: str, seat: str, payload: Mapping[str, Any], lang: str
+    game_id: str,
+    ruleset_id: str,
+    seat: str,
+    steps: Sequence[StepPayload],
+    prompts: Sequence[Prompt],
+    lang: str,
 ) -> str:
-    """A seat's DM: what happened that it may see and, for every new decision, a ping naming
-    the game and what is due, with the deadline."""
-    prompts = [Prompt.model_validate(p) for p in payload.get("prompts", [])]
-    new = set(payload.get("new_prompts", []))
-    due = payload.get("deadline")
-    calls = [prompt_line(p, lang, due) for p in prompts if p.id in new]
-    return clip(
-        join(
-            tr(
-                "discord.dm.header",
-                lang,
-                header=header(game_id, ruleset_id, lang),
-                seat=seat_name(ruleset_id, seat, lang),
-            ),
-            *event_lines(payload.get("events", []), lang, ruleset_id),
-            *calls,
-        )
+    """A seat's DM for one or more consecutive steps: what happened that it may see and, for
+    every decision newly opened (``prompts``), a ping naming it, with the deadline."""
+    events = [e.model_dump(mode="json") for step in steps for e in step.events]
+    due = steps[-1].deadline
+    return join(
+        tr(
+            "discord.dm.header",
+            lang,
+            header=header(game_id, ruleset_id, lang),
+            seat=seat_name(ruleset_id, seat, lang),
+        ),
+        *event_lines(events, lang, ruleset_id),
+        *(prompt_line(p, lang, due) for p in prompts),
     )
 
 
@@ -157,8 +216,11 @@ def notice(
     payload: Mapping[str, Any],
     holders: Mapping[str, str],
     lang: str,
+    view: Mapping[str, Any] | None = None,
 ) -> str:
-    """The public notices: started, paused, active (resumed), abandoned, expired, over."""
+    """The public notices: started, paused, active (resumed), abandoned, expired, over (with
+    ``view``, the final public view, for the game's summary lines). Long ones are split by
+    the caller, never cut."""
     head = header(game_id, ruleset_id, lang)
     if kind == "started":
         seats = payload.get("seats") or holders
@@ -171,7 +233,7 @@ def notice(
         summary = SUMMARIES.get(ruleset_id)
         body = join(
             result_line(payload.get("result"), ruleset_id, lang),
-            *(summary(payload["view"], lang) if summary and payload.get("view") else []),
+            *(summary(view, lang) if summary and view else []),
             tr(
                 "discord.notice.seed",
                 lang,
@@ -202,7 +264,7 @@ def notice(
         body = tr(f"discord.notice.{kind}", lang, user=mention(payload.get("by")))
     else:
         body = tr("discord.notice.other", lang, kind=kind)
-    return clip(join(head, body))
+    return join(head, body)
 
 
 def reminder(

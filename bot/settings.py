@@ -1,4 +1,5 @@
-"""Process settings, read from the environment (prefix ``REFEREE_``; ``DISCORD_TOKEN`` too)."""
+"""Process settings, read from the environment (prefix ``REFEREE_``; ``DISCORD_TOKEN`` too) or
+from a ``.env`` file in the working directory."""
 
 from __future__ import annotations
 
@@ -15,7 +16,14 @@ from bot.referee.settings import ExpiryPolicy
 
 
 class Settings(BaseSettings):
-    model_config = SettingsConfigDict(env_prefix="REFEREE_", extra="ignore", populate_by_name=True)
+    # A `.env` file in the working directory is read too (the environment wins over it).
+    model_config = SettingsConfigDict(
+        env_prefix="REFEREE_",
+        env_file=".env",
+        env_file_encoding="utf-8",
+        extra="ignore",
+        populate_by_name=True,
+    )
 
     token: SecretStr | None = Field(
         default=None, validation_alias=AliasChoices("REFEREE_TOKEN", "DISCORD_TOKEN")
@@ -42,6 +50,14 @@ class Settings(BaseSettings):
     delivery_retry_seconds: float = Field(default=2.0, gt=0)
     """First back-off after a transient failure (5xx, network); doubles up to 10 minutes."""
     delivery_max_attempts: int = Field(default=10, ge=1)
+    delivery_lanes: int = Field(default=16, ge=1)
+    """Threads and DMs sent to at once (each keeps its own order)."""
+    delivery_merge_seconds: float = Field(default=60.0, ge=0)
+    """A thread holds the steps of a side that keeps moving this long, to post them as one."""
+    map_pool: Literal["process", "thread"] = "thread"
+    """Where maps are drawn off the event loop (`python -m bot bench delivery` compares)."""
+    map_workers: int | None = Field(default=None, ge=1)
+    """Maps drawn at once (default: the CPU count, at most 4)."""
     tick_seconds: float = Field(default=30.0, gt=0)
     """How often deadlines are checked (reminders, expiry)."""
     shutdown_grace_seconds: float = Field(default=10.0, ge=0)

@@ -7,9 +7,14 @@ exports (the public one, each seat's, and the full one of a finished game) are i
 
 from __future__ import annotations
 
+import argparse
+import asyncio
+import re
+import sys
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.i18n import tr
 from bot.referee import Referee
 from bot.rules.core import RuleViolation
 from bot.rules.core.registry import get as get_ruleset
@@ -74,3 +79,31 @@ def _exports(record: GameRecord) -> list[tuple[str | None, bool]]:
 
 async def _export(referee: Referee, game_id: str, audience: str | None, full: bool) -> Any:
     return await referee.export(game_id, audience, full=full)
+
+
+def cmd_store(args: argparse.Namespace, lang: str) -> int:
+    """`python -m bot store copy SRC DST`."""
+    try:
+        report = asyncio.run(copy(args.source, args.destination))
+    except RuntimeError as exc:  # the destination holds games, a missing driver, ...
+        print(tr("cli.store.failed", lang, error=str(exc)), file=sys.stderr)
+        return 2
+    if report.problems:
+        print(tr("cli.store.mismatch", lang, first=report.problems[0], count=len(report.problems)))
+        return 1
+    print(
+        tr(
+            "cli.store.copied",
+            lang,
+            rows=report.rows,
+            games=report.games,
+            exports=report.exports,
+            source=hide_password(args.source),
+            destination=hide_password(args.destination),
+        )
+    )
+    return 0
+
+
+def hide_password(target: str) -> str:
+    return re.sub(r"(://[^:/@]+:)[^@]+@", r"\1***@", target)

@@ -73,6 +73,7 @@ class WarAtSeaCog(commands.Cog):
         # The end-of-game notice is delivered from the outbox like every message (once, with
         # retries); this game only adds its lines to it.
         present.register_summary(RULESET, _summary)
+        present.register_score(RULESET, _score)
 
     # --- finding the decision an order answers ----------------------------------------------
     async def _record(self, ctx: Ctx, game: str | None) -> GameRecord:
@@ -315,6 +316,12 @@ class WarAtSeaCog(commands.Cog):
     async def _refuel(self, interaction: discord.Interaction, current: str) -> Choices:
         forms = await self._forms(interaction, "refuel")
         return pick_one(options(forms, "ship"), current, lang_of(interaction))
+
+
+def _score(view: Mapping[str, Any], lang: str) -> str:
+    """The thread's situation line carries the score (War at Sea 17.2: the Axis minus the
+    Allies, so positive favours the Axis)."""
+    return tr("discord.was.score", lang, score=f"{int(view.get('score', 0)):+d}")
 
 
 def _summary(view: Mapping[str, Any], lang: str) -> list[str]:

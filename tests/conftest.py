@@ -40,3 +40,15 @@ def database(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFa
         return str(tmp_path_factory.mktemp("db") / "referee.sqlite3")
     cluster: Cluster = request.getfixturevalue("pg_cluster")
     return cluster.new_database()
+
+
+def pytest_terminal_summary(terminalreporter: object) -> None:
+    """What the shared guards (tests/guards) checked in this run: look-alike pairs compared,
+    bad answers tried. Printed so CI shows their reach, not only that they passed."""
+    from tests.guards.tally import TALLY
+
+    if TALLY:
+        write = terminalreporter.write_line  # type: ignore[attr-defined]
+        terminalreporter.section("guards")  # type: ignore[attr-defined]
+        for name, count in sorted(TALLY.items()):
+            write(f"{name}: {count}")

@@ -17,6 +17,8 @@ from typing import Any
 from bot.rules.core import RuleViolation, Text
 
 LANGS = ("en", "zh")
+REFUSAL_LIMIT = 2000
+"""Longest refusal text: one Discord message."""
 DEFAULT_LANG = "en"
 _DIRS: list[Path] = [Path(__file__).resolve().parent / "locales"]
 log = logging.getLogger(__name__)
@@ -94,12 +96,15 @@ def violation(exc: RuleViolation, lang: str = DEFAULT_LANG) -> str:
     if exc.ruleset is not None:
         names = _names(exc.ruleset)
         params = {k: render(names[v], lang) if _named(v, names) else v for k, v in params.items()}
-    return tr(
+    text = tr(
         "core.refusal",
         lang,
         reason=tr(f"violation.{exc.code}", lang, **params),
         section=exc.section,
     )
+    # Params are clipped where the refusal is raised (bot.rules.core.bounds); this is the
+    # last guard so that no refusal outgrows one chat message.
+    return text if len(text) <= REFUSAL_LIMIT else text[: REFUSAL_LIMIT - 1] + "…"
 
 
 def _named(value: Any, names: Mapping[str, Any]) -> bool:

@@ -42,7 +42,11 @@ def pick(ask: Ask, say: Callable[[str], None], title: str, labels: list[str], la
 
 def _answer(choice: Choice, ask: Ask, say: Callable[[str], None], lang: str) -> Any:
     label = render(choice.label, lang)
-    names = [render(o.label, lang) for o in choice.options]
+    # An option's detail (a ship's factors and damage) is part of the seat's own prompt.
+    names = [
+        render(o.label, lang) + (f" ({render(o.detail, lang)})" if o.detail is not None else "")
+        for o in choice.options
+    ]
     if choice.kind == "one":
         return choice.options[pick(ask, say, label, names, lang)].value
     if choice.kind == "many":

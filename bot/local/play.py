@@ -1,47 +1,76 @@
 """Hot-seat play in a terminal over the same referee and store as the Discord bot.
 
-Every seat is played from one keyboard. Between seats that hold private information a
-"pass the keyboard" screen hides the previous seat's view; the map of each view is written
-to a folder after every step; a game in the database can be resumed.
+Every seat is played from one keyboard. Whenever the keyboard passes to another seat the
+shared hand-over (bot/local/handover.py) clears the screen and its scrollback and gives the
+incoming seat a recap from its own view. Maps are written only when asked for (``--out``);
+a game in the database can be resumed, and every hint printed is a command that works as shown.
 """
 
 from __future__ import annotations
 
 import hashlib
+import inspect
 import json
-from collections.abc import Callable
+import shlex
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
 from bot.i18n import event_text, render, seat_name, tr, violation
+from bot.local.handover import Recaps, Screen, handover
 from bot.local.menu import Cancelled, Draft, build_order
+from bot.local.script import ScriptError, ScriptLine, check_seats, message, seat_for
 from bot.referee import Referee
-from bot.rules.core import RuleViolation
+from bot.rules.core import Event, Prompt, RuleViolation
 from bot.rules.core.registry import get as get_ruleset
 from bot.store import Store
 
 LOCAL_GUILD = "local"
-Say = Callable[[str], None]
-Ask = Callable[[str], str]
+Chooser = Callable[[Prompt, Screen, str], dict[str, Any] | Awaitable[dict[str, Any]]]
+"""Picks the order for a prompt: the menus, or (tests) a program; it may be async."""
 
 
 def local_user(seat: str) -> str:
     return f"local:{seat}"
 
 
+class MenuChooser:
+    """Interactive: the prompt's order forms as numbered menus. A refused order's choices are
+    kept in the draft for the next menu of the same prompt."""
+
+    def __init__(self) -> None:
+        self.draft = Draft()
+
+    def __call__(self, prompt: Prompt, screen: Screen, lang: str) -> dict[str, Any]:
+        return build_order(prompt, screen.ask, screen.say, lang, self.draft)
+
+    def accepted(self) -> None:
+        self.draft = Draft()
+
+
 class LocalSession:
     def __init__(
-        self, referee: Referee, game_id: str, ruleset_id: str, out: Path | None, lang: str, say: Say
+        self,
+        referee: Referee,
+        game_id: str,
+        ruleset_id: str,
+        out: Path | None,
+        lang: str,
+        screen: Screen,
+        where: str = "",
     ) -> None:
-        self.referee, self.game_id, self.out, self.lang, self.say = referee, game_id, out, lang, say
+        self.referee, self.game_id, self.out, self.lang = referee, game_id, out, lang
+        self.screen, self.say = screen, screen.say
         self.ruleset_id = ruleset_id
+        self.where = where  # the command-line options that find this game (--db ...)
         self.steps = 0
+        self.recaps = Recaps(get_ruleset(ruleset_id).seats)
 
     @classmethod
     async def open(
         cls,
         store: Store,
-        ruleset_id: str,
+        ruleset_id: str | None,
         *,
         scenario: str | None,
         options: dict[str, Any],
@@ -49,14 +78,26 @@ class LocalSession:
         resume: str | None,
         out: Path | None,
         lang: str,
-        say: Say,
+        screen: Screen,
+        where: str = "",
+        script: list[ScriptLine] | None = None,
     ) -> LocalSession:
+        """Resume a stored game or create one; a script's seats are checked first, so a bad
+        script leaves no game behind."""
         referee = Referee(store)
+        say = screen.say
         if resume:
             record = await referee.game(resume, LOCAL_GUILD)
+            check_seats(script or [], get_ruleset(record.ruleset).seats)
             say(tr("local.resumed", lang, game=record.id, ruleset=record.ruleset))
-            return cls(referee, record.id, record.ruleset, out, lang, say)
+            session = cls(referee, record.id, record.ruleset, out, lang, screen, where)
+            await session._recall()
+            session._maps_note()
+            return session
+        if ruleset_id is None:
+            raise RuleViolation("local.no_game", "Referee")
         ruleset = get_ruleset(ruleset_id)
+        check_seats(script or [], ruleset.seats)
         fixed = hashlib.sha256(f"local-play:{seed}".encode()).digest() if seed is not None else None
         # Every die is keyed by seed and game id, so a reproducible game needs both fixed.
         game_id = f"seed{seed}" if seed is not None else None
@@ -76,67 +117,99 @@ class LocalSession:
             await referee.join(record.id, local_user(seat), seat)
         say(tr("local.created", lang, game=record.id, commitment=record.commitment))
         started = await referee.start(record.id, "local")
-        session = cls(referee, record.id, record.ruleset, out, lang, say)
+        session = cls(referee, record.id, record.ruleset, out, lang, screen, where)
+        session._maps_note()
         session._show_events(started.events, None)
+        session.recaps.add(started.events)
         await session.write_maps()
         return session
 
-    async def play(self, ask: Ask, *, script: list[dict[str, Any]] | None = None) -> int:
-        """Play until the game ends (interactive) or the script runs out. Returns an exit code."""
+    # --- the loop ---------------------------------------------------------------------------
+    async def play(
+        self,
+        *,
+        script: list[ScriptLine] | None = None,
+        defaults: bool = False,
+        choose: Chooser | None = None,
+    ) -> int:
+        """Play until the game ends, the script runs out, or the players stop (Ctrl-C or
+        Ctrl-D: the game stays stored, and the command to resume it is printed). With
+        ``defaults`` every decision after the script is the due seat's default order."""
+        try:
+            return await self._loop(script, defaults, choose or MenuChooser())
+        except ScriptError as exc:
+            self.say(message(exc, self.lang))
+            self.say(self.resume_hint())
+            return 1
+        except (KeyboardInterrupt, EOFError) as stop:
+            self.say("")
+            self.say(self.resume_hint())
+            return 130 if isinstance(stop, KeyboardInterrupt) else 0
+
+    async def _loop(self, script: list[ScriptLine] | None, defaults: bool, choose: Chooser) -> int:
         last_seat: str | None = None
-        draft = Draft()  # a refused order's choices, kept for the next menu
         steps = iter(script) if script is not None else None
         while True:
             record, state = await self.referee.state(self.game_id)
             if state.result is not None:
-                self.say(
-                    tr("local.over", self.lang, result=render(state.result.summary, self.lang))
-                )
+                result = render(state.result.summary, self.lang)
+                self.say(tr("local.over", self.lang, result=result))
                 self.say(tr("local.seed", self.lang, seed=record.seed.hex(), game=record.id))
+                self.say(tr("local.export_hint", self.lang, command=self._export_command()))
                 return 0
             ruleset = get_ruleset(record.ruleset)
             prompts = ruleset.prompts(state)
             if steps is not None:
                 line = next(steps, None)
-                if line is None:
+                if line is not None:
+                    if not await self._scripted(line, prompts):
+                        self.say(self.resume_hint())
+                        return 1
+                    continue
+                if not defaults:
                     return 0
-                code = await self._scripted(line, prompts)
-                if code:
-                    return code
+                steps = None
+            if defaults:
+                if not await self._scripted(ScriptLine(0, None, "default"), prompts):
+                    return 1
                 continue
             prompt = prompts[0]
-            if last_seat is not None and prompt.seat != last_seat:
-                ask(tr("local.pass_keyboard", self.lang, seat=prompt.seat))
-                self.say("\n" * 40)  # scrolls the previous seat's private view off the screen
+            if prompt.seat != last_seat and len(ruleset.seats) > 1:
+                handover(self.screen, ruleset, state, prompt.seat, self.recaps, self.lang)
             last_seat = prompt.seat
-            view = ruleset.view(state, prompt.seat)
             seat = seat_name(record.ruleset, prompt.seat, self.lang)
-            self.say(f"[{record.id}] {seat}: {render(view.status, self.lang)}")
-            self.say(f"{render(prompt.title, self.lang)} ({prompt.section})")
+            self.say(f"[{record.id}] {seat}: {render(prompt.title, self.lang)} ({prompt.section})")
             try:
-                action = build_order(prompt, ask, self.say, self.lang, draft)
+                chosen = choose(prompt, self.screen, self.lang)
+                action = await chosen if inspect.isawaitable(chosen) else chosen
             except Cancelled as cancel:
                 if str(cancel) == "q":
+                    self.say(self.resume_hint())
                     return 0
                 await self._undo(prompt.seat)
                 continue
-            if await self._submit(prompt.seat, action):
-                draft = Draft()
+            if await self._submit(prompt.seat, action) and isinstance(choose, MenuChooser):
+                choose.accepted()
 
-    async def _scripted(self, line: dict[str, Any], prompts: list[Any]) -> int:
-        seat = line["seat"]
-        if line.get("undo"):
-            return 0 if await self._undo(seat) else 1
-        if line.get("default"):
+    async def _scripted(self, line: ScriptLine, prompts: list[Prompt]) -> bool:
+        seat = seat_for(line, prompts)
+        if line.kind == "undo":
+            return await self._undo(seat)
+        if line.kind == "default":
             prompt = next((p for p in prompts if p.seat == seat), None)
             if prompt is None or prompt.default is None:
-                self.say(tr("local.no_prompt", self.lang, seat=seat))
-                return 1
+                raise ScriptError(
+                    line.number,
+                    "local.no_prompt",
+                    seat=seat_name(self.ruleset_id, seat, self.lang),
+                )
             action = prompt.default
         else:
-            action = line["action"]
-        return 0 if await self._submit(seat, action) else 1
+            assert line.action is not None
+            action = line.action
+        return await self._submit(seat, action)
 
+    # --- orders -----------------------------------------------------------------------------
     async def _submit(self, seat: str, action: dict[str, Any]) -> bool:
         self.steps += 1
         key = f"local:{self.game_id}:{self.steps}:{json.dumps(action, sort_keys=True)}"
@@ -149,6 +222,7 @@ class LocalSession:
             self.say(violation(exc, self.lang))
             return False
         self._show_events(done.events, seat)
+        self.recaps.add(done.events, shown_to=seat)
         await self.write_maps()
         return True
 
@@ -162,11 +236,34 @@ class LocalSession:
         await self.write_maps()
         return True
 
-    def _show_events(self, events: list[Any], seat: str | None) -> None:
+    async def _recall(self) -> None:
+        """On resume: each seat's recap is what it may see since its own last order."""
+        for seat in self.recaps.seats:
+            log = (await self.referee.export(self.game_id, seat))["log"]
+            mine = [i for i, e in enumerate(log) if e["seat"] == seat and not e["undone"]]
+            since = log[mine[-1] + 1 :] if mine else log
+            self.recaps.pending[seat] = [
+                Event.model_validate(e) for entry in since if not entry["undone"]
+                for e in entry["events"]
+            ]  # fmt: skip
+
+    # --- text -------------------------------------------------------------------------------
+    def _show_events(self, events: list[Event], seat: str | None) -> None:
         for event in events:
             if event.visible_to(seat):
                 text = event_text(event.model_dump(mode="json"), self.lang, self.ruleset_id)
                 self.say("  • " + text)
+
+    def _export_command(self) -> str:
+        return f"python -m bot export {self.game_id}{self.where} --audience full -o game.json"
+
+    def resume_hint(self) -> str:
+        command = f"python -m bot play {self.ruleset_id} --resume {self.game_id}{self.where}"
+        return tr("local.stopped", self.lang, game=self.game_id, command=command)
+
+    def _maps_note(self) -> None:
+        if self.out is not None:
+            self.say(tr("local.maps", self.lang, folder=str(self.out)))
 
     async def write_maps(self) -> list[Path]:
         """The public map and each seat's map after this step, if the game has a renderer."""
@@ -187,3 +284,10 @@ class LocalSession:
             path.write_bytes(png)
             written.append(path)
         return written
+
+
+def where_args(db: str | Path, loads: list[str] | None = None) -> str:
+    """The options a printed command needs to find the same game: its database (and, for
+    tests, the modules that register extra games)."""
+    extra = "".join(f" --load {shlex.quote(m)}" for m in loads or [])
+    return f" --db {shlex.quote(str(db))}{extra}"

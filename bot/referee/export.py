@@ -3,23 +3,29 @@
 A seat's or the public's export never carries what that audience may not see: only events
 visible to it, only its own orders, and private dice faces of others blanked until the end.
 The full export, with every order and the seed, exists once the game is over.
+Checking an export is `bot/referee/verify.py`.
 """
 
 from __future__ import annotations
 
-import hashlib
 from typing import Any
 
-from bot.referee.fairdice import face
-from bot.rules.core import RuleViolation
+from bot.rules.core import GameState, Ruleset, RuleViolation
 from bot.store import GameRecord, LogEntry
 
 FORMAT = "wargame-referee/export@1"
 
 
 def build(
-    record: GameRecord, log: list[LogEntry], audience: str | None, full: bool
+    record: GameRecord,
+    log: list[LogEntry],
+    audience: str | None,
+    full: bool,
+    final: FinalState | None = None,
 ) -> dict[str, Any]:
+    """The export for an audience. ``final`` (a finished game's last state and its ruleset)
+    adds the result and the final views this audience may read, which `verify` checks
+    against its replay."""
     finished = record.status in ("over", "abandoned")
     if full and not finished:
         raise RuleViolation("core.export.not_over", "Referee", game=record.id)
@@ -62,35 +68,21 @@ def build(
         "commitment": record.commitment,
         "seed": record.seed.hex() if finished else None,
         "log": entries,
+        **_final(final, audience, full, finished),
     }
 
 
-def verify(export: dict[str, Any]) -> list[str]:
-    """Recompute every roll from the revealed seed. Returns the problems, first mismatch
-    first; an empty list means every roll is what the committed seed produces."""
-    if export.get("format") != FORMAT:
-        return [f"not a {FORMAT} file"]
-    seed_hex = export.get("seed")
-    if not seed_hex:
-        return ["the seed is not revealed: the game is not over"]
-    seed = bytes.fromhex(seed_hex)
-    if hashlib.sha256(seed).hexdigest() != export.get("commitment"):
-        return ["the seed does not match the commitment published at the start"]
-    problems: list[str] = []
-    expected_n = 0
-    for entry in export.get("log", []):
-        for roll in entry.get("rolls", []):
-            n, sides, value = roll["n"], roll["sides"], roll["value"]
-            label = roll.get("label", {}).get("key", "?")
-            if n != expected_n:
-                problems.append(
-                    f"roll {n} ({label}) in entry {entry['n']}: expected roll {expected_n}"
-                )
-            fair = face(seed, export["game"], n, sides)
-            if value != fair:
-                problems.append(
-                    f"roll {n} ({label}) in entry {entry['n']}: recorded {value},"
-                    f" the seed gives {fair}"
-                )
-            expected_n = n + 1
-    return problems
+FinalState = tuple[Ruleset[Any], GameState]
+
+
+def _final(
+    final: FinalState | None, audience: str | None, full: bool, finished: bool
+) -> dict[str, Any]:
+    if final is None or not finished:
+        return {}
+    ruleset, state = final
+    audiences: tuple[str | None, ...] = (None, *ruleset.seats) if full else (audience,)
+    return {
+        "result": state.result.model_dump(mode="json") if state.result is not None else None,
+        "views": {a or "public": ruleset.view(state, a).model_dump(mode="json") for a in audiences},
+    }

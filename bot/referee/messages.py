@@ -1,73 +1,54 @@
-"""Outgoing messages, built per audience from views, visible events and own prompts only."""
+"""Outgoing messages, per audience: what each may see of a step, never a view.
+
+The outbox row of a step names the version it follows, the events its audience may see and the
+prompt ids; delivery builds the view from the state at that version (bot/delivery.py). Building
+and storing two full map views per order made up most of an order's cost and of the database.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from bot.rules.core import PUBLIC, Event, GameState, Prompt, Ruleset
+from bot.referee.payloads import KINDS, OtherPayload, StepPayload, dump
+from bot.rules.core import PUBLIC, Event, Prompt, Ruleset
 from bot.store import Deadline, OutboxMessage
-
-
-def _events(events: list[Event], audience: str | None) -> list[dict[str, Any]]:
-    return [e.model_dump(mode="json") for e in events if e.visible_to(audience)]
 
 
 def step_messages(
     ruleset: Ruleset[Any],
     game_id: str,
     n: int,
-    state: GameState,
     events: list[Event],
     before: set[str],
     deadlines: list[Deadline],
     now: float,
-    prompts: list[Prompt] | None = None,
+    prompts: list[Prompt],
 ) -> list[OutboxMessage]:
-    """The public step (events, public view) and, per seat, its private step when it has
-    private events or a newly opened prompt (a ping with the deadline)."""
-    if prompts is None:
-        prompts = ruleset.prompts(state)
+    """The public step and, per seat, its private step when it has private events or a newly
+    opened prompt (a ping with the deadline). ``prompts`` are the open ones after the step."""
     due = {d.seat: d.due_at for d in deadlines}
-    public_view = ruleset.view(state, None).model_dump(mode="json")
     waiting = sorted({p.seat for p in prompts})
-    messages = [
-        OutboxMessage(
-            game_id=game_id,
-            audience=PUBLIC,
-            kind="step",
-            payload={
-                "n": n,
-                "events": _events(events, None),
-                "view": public_view,
-                "waiting": waiting,
-            },
-            dedupe=f"{game_id}:{n}:public",
-            created_at=now,
-        )
-    ]
+    public = StepPayload(
+        n=n,
+        events=[e for e in events if e.visible_to(None)],
+        waiting=waiting,
+        due={s: due[s] for s in waiting if s in due},
+    )
+    messages = [_message(game_id, PUBLIC, "step", f"{n}:public", now, public)]
     for seat in ruleset.seats:
-        own = [p for p in prompts if p.seat == seat]
-        new = [p for p in own if f"{p.seat}/{p.id}" not in before]
-        private = [e for e in events if e.audience == seat]
-        if not new and not private:
+        own = [p.id for p in prompts if p.seat == seat]
+        new = [i for i in own if f"{seat}/{i}" not in before]
+        if not new and not any(e.audience == seat for e in events):
             continue
-        messages.append(
-            OutboxMessage(
-                game_id=game_id,
-                audience=seat,
-                kind="step",
-                payload={
-                    "n": n,
-                    "events": _events(events, seat),
-                    "view": ruleset.view(state, seat).model_dump(mode="json"),
-                    "prompts": [p.model_dump(mode="json") for p in own],
-                    "new_prompts": [p.id for p in new],
-                    "deadline": due.get(seat),
-                },
-                dedupe=f"{game_id}:{n}:{seat}",
-                created_at=now,
-            )
+        private = StepPayload(
+            n=n,
+            events=[e for e in events if e.visible_to(seat)],
+            waiting=waiting,
+            prompts=own,
+            new_prompts=new,
+            deadline=due.get(seat),
         )
+        messages.append(_message(game_id, seat, "step", f"{n}:{seat}", now, private))
     return messages
 
 
@@ -78,11 +59,19 @@ def prompt_ids(prompts: list[Prompt]) -> set[str]:
 def notice(
     game_id: str, audience: str, kind: str, dedupe: str, now: float, **payload: Any
 ) -> OutboxMessage:
+    """A notice (started, over, paused, reminder...), checked against its kind's payload type."""
+    typed = KINDS.get(kind, OtherPayload).model_validate(payload)
+    return _message(game_id, audience, kind, dedupe, now, typed)
+
+
+def _message(
+    game_id: str, audience: str, kind: str, dedupe: str, now: float, payload: Any
+) -> OutboxMessage:
     return OutboxMessage(
         game_id=game_id,
         audience=audience,
         kind=kind,
-        payload=payload,
+        payload=dump(payload),
         dedupe=f"{game_id}:{dedupe}",
         created_at=now,
     )

@@ -23,6 +23,7 @@ from bot.referee.fairdice import FairDice, commitment, new_seed
 from bot.referee.messages import notice, prompt_ids, step_messages
 from bot.referee.settings import GameSettings
 from bot.rules.core import Action, Event, GameState, Prompt, ReplayDice, Ruleset, RuleViolation
+from bot.rules.core.bounds import MAX_ID, clip
 from bot.rules.core.registry import get as get_ruleset
 from bot.store import Commit, Deadline, GameRecord, LogEntry, StaleVersion, Store
 
@@ -65,6 +66,19 @@ class Referee:
         game_id: str | None = None,
         seed: bytes | None = None,
     ) -> GameRecord:
+        _check_create(
+            ruleset=ruleset_id,
+            guild_id=guild_id,
+            created_by=created_by,
+            scenario=scenario,
+            channel_id=channel_id,
+            game_id=game_id,
+        )
+        for name, value in (("options", options), ("settings", settings)):
+            if value is not None and not isinstance(value, dict):
+                raise RuleViolation("core.create.invalid", "Referee", field=name)
+        if seed is not None and not isinstance(seed, bytes):
+            raise RuleViolation("core.create.invalid", "Referee", field="seed")
         ruleset = get_ruleset(ruleset_id)
         known = [s.id for s in ruleset.scenarios()]
         scenario = scenario or known[0]
@@ -192,6 +206,11 @@ class Referee:
         self._remember(game_id, record.version, state)
         return record, state
 
+    def cached_state(self, game_id: str, version: int) -> GameState | None:
+        """The cached state if it is the one at ``version`` (delivery builds views from it)."""
+        cached = self._cache.get(game_id)
+        return cached[1] if cached is not None and cached[0] == version else None
+
     async def prompts(self, game_id: str, user_id: str) -> list[Prompt]:
         """The open decisions this user owes in this game (over all the seats they hold)."""
         record = await self.game(game_id)
@@ -221,7 +240,7 @@ class Referee:
             if record is None or (guild_id is not None and record.guild_id != guild_id):
                 raise RuleViolation("core.game.not_found", "Referee", game=game_id)
             if previous is not None:  # a retried interaction: applied once, answered again
-                return _submitted(record, previous, duplicate=True)
+                return _again(record, previous, user_id, action, seat)
             if record.status != "active":
                 raise RuleViolation(f"core.game.{record.status}", "Referee", game=game_id)
             if expected_version is not None and expected_version != record.version:
@@ -263,16 +282,17 @@ class Referee:
             before = prompt_ids(ruleset.prompts(state_now))
             state = await self._replay(game_id, skip=last.n)
             now = self.clock()
-            deadlines = self._deadlines(record, ruleset.prompts(state), now)
+            prompts = ruleset.prompts(state)
+            deadlines = self._deadlines(record, prompts, now)
             messages = step_messages(
                 ruleset,
                 game_id,
                 record.version,
-                state,
                 [Event(kind="core.undone", params={"seat": last.seat})],
                 before,
                 deadlines,
                 now,
+                prompts,
             )
             try:
                 await self.store.undo(game_id, last.n, record.version, deadlines, messages)
@@ -338,7 +358,11 @@ class Referee:
         self, game_id: str, audience: str | None, *, full: bool = False
     ) -> dict[str, Any]:
         record = await self.game(game_id)
-        return exports.build(record, await self.store.log(game_id), audience, full)
+        final = None
+        if record.status in ("over", "abandoned") and record.version > 0:
+            _, state = await self.state(game_id, record)
+            final = (get_ruleset(record.ruleset), state)
+        return exports.build(record, await self.store.log(game_id), audience, full, final)
 
     async def apply_as_referee(
         self,
@@ -372,13 +396,16 @@ class Referee:
             self._cache.popitem(last=False)
 
     async def _replay(self, game_id: str, skip: int | None = None) -> GameState:
-        loaded = await self.store.load(game_id)
+        # Skipping the last entry (an undo) is the state at the version before it: from the
+        # newest snapshot before it (the newest one may hold that very entry).
+        if skip is None:
+            loaded = await self.store.load(game_id)
+        else:
+            loaded = await self.store.load_at(game_id, skip)
         if loaded is None:
             raise RuleViolation("core.game.not_found", "Referee", game=game_id)
         ruleset = get_ruleset(loaded.record.ruleset)
         tail = loaded.tail
-        if skip is not None and loaded.snapshot_n is not None and loaded.snapshot_n >= skip:
-            raise RuntimeError("cannot skip an entry inside a snapshot")
         if loaded.snapshot is None:
             raise RuleViolation("core.game.not_started", "Referee", game=game_id)
         state = ruleset.load_state(loaded.snapshot)
@@ -386,7 +413,9 @@ class Referee:
             if entry.n == skip or entry.seat is None:
                 continue
             action = ruleset.parse_action(entry.action)
-            state = ruleset.apply(state, entry.seat, action, ReplayDice(entry.rolls)).state
+            # In place: the state was just loaded from the snapshot and is ours alone.
+            dice = ReplayDice(entry.rolls)
+            state = ruleset.apply(state, entry.seat, action, dice, copy=False).state
         return state
 
     async def _apply(
@@ -435,7 +464,7 @@ class Referee:
         prompts = ruleset.prompts(state)
         deadlines = [] if over else self._deadlines(record, prompts, now)
         messages = extra + step_messages(
-            ruleset, record.id, entry.n, state, entry.events, before, deadlines, now, prompts
+            ruleset, record.id, entry.n, entry.events, before, deadlines, now, prompts
         )
         if over:
             messages.append(
@@ -448,11 +477,12 @@ class Referee:
                     result=state.result.model_dump(mode="json") if state.result else None,
                     seed=record.seed.hex(),
                     commitment=record.commitment,
-                    view=ruleset.view(state, None).model_dump(mode="json"),
+                    n=entry.n,
                 )
             )
         snapshot = None
-        if entry.n == 0 or over or entry.n % settings.snapshot_every == 0:
+        every = settings.snapshot_every or ruleset.snapshot_every
+        if entry.n == 0 or over or entry.n % every == 0:
             snapshot = state.model_dump_json()
         commit = Commit(
             game_id=record.id,
@@ -475,7 +505,7 @@ class Referee:
             n=n,
             seat=entry.seat or "",
             version=record.version + 1,
-            events=entry.events,
+            events=_seen_by(entry.events, entry.seat),
             over=over,
         )
 
@@ -508,16 +538,54 @@ def _seat_for(prompts: list[Prompt], held: list[str], action_type: str) -> str |
     return owed[0] if owed else (held[0] if held else None)
 
 
+def _again(
+    record: GameRecord, entry: LogEntry, user_id: str, action: Any, seat: str | None
+) -> Submitted:
+    """The answer to a retried request: only for the user who gave that order, and only for
+    the same order. A key is no password: whoever else sends it, or sends it with another
+    order, is refused and reads nothing of that entry."""
+    same = entry.user_id == user_id and seat in (None, entry.seat)
+    if same:
+        try:
+            parsed = get_ruleset(record.ruleset).parse_action(action)
+        except RuleViolation:
+            same = False
+        else:
+            same = parsed.model_dump(mode="json") == entry.action
+    if not same:
+        raise RuleViolation("core.key.reused", "Referee")
+    return _submitted(record, entry, duplicate=True)
+
+
+def _seen_by(events: list[Event], seat: str | None) -> list[Event]:
+    """What the seat that gave an order may read of its events (the public's, for setup):
+    the caller is handed nothing another seat alone may see."""
+    return [e for e in events if e.visible_to(seat)]
+
+
 def _submitted(record: GameRecord, entry: LogEntry, *, duplicate: bool) -> Submitted:
     return Submitted(
         game_id=record.id,
         n=entry.n,
         seat=entry.seat or "",
         version=record.version,
-        events=entry.events,
+        events=_seen_by(entry.events, entry.seat),
         duplicate=duplicate,
         over=record.status == "over",
     )
+
+
+def _check_create(**fields: object) -> None:
+    """Referee.create's text inputs: strings of bounded length (None where optional), so a
+    caller's mistake is a refusal, never a TypeError or an unbounded record."""
+    required = ("ruleset", "guild_id", "created_by")
+    for name, value in fields.items():
+        if value is None and name not in required:
+            continue
+        if not isinstance(value, str) or not 0 < len(value) <= MAX_ID:
+            if name == "ruleset":
+                raise RuleViolation("core.ruleset.unknown", "Referee", ruleset=clip(repr(value)))
+            raise RuleViolation("core.create.invalid", "Referee", field=name)
 
 
 def _settings(raw: dict[str, Any]) -> GameSettings:

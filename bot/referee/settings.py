@@ -17,4 +17,5 @@ class GameSettings(BaseModel):
     remind_before_hours: float = Field(default=12.0, ge=0, le=24 * 30)
     on_expiry: ExpiryPolicy = "default"
     """default: apply the prompt's default order; pause: pause the game; notify: only tell."""
-    snapshot_every: int = Field(default=25, ge=1, le=1000)
+    snapshot_every: int | None = Field(default=None, ge=1, le=1000)
+    """Orders between state snapshots; None: the game's own cadence (Ruleset.snapshot_every)."""

@@ -171,6 +171,10 @@ class Store(ABC):
     async def load(self, game_id: str) -> LoadedGame | None:
         return await self._read(lambda c: q.load_game(c, game_id))
 
+    async def load_at(self, game_id: str, version: int) -> LoadedGame | None:
+        """The newest snapshot before ``version`` and the entries that replay it to there."""
+        return await self._read(lambda c: q.load_game_at(c, game_id, version))
+
     async def log(self, game_id: str) -> list[LogEntry]:
         return await self._read(lambda c: q.select_log(c, game_id, after=-1))
 
@@ -231,9 +235,24 @@ class Store(ABC):
         """Give up this owner's leases (a clean shutdown), so another process takes over now."""
         await self._write(lambda c: q.release_outbox(c, owner))
 
-    async def delivered(self, message_id: int) -> None:
+    async def delivered(
+        self, *message_ids: int, lane: tuple[str, str, str, str] | None = None
+    ) -> None:
+        """Mark these sent (dropping their bodies) and, with ``lane`` (game id, audience,
+        waiting seats, map digest), remember what that thread or DM was last shown, in the same
+        transaction."""
         now = time.time()
-        await self._write(lambda c: q.mark_delivered(c, message_id, now))
+
+        def work(c: Any) -> None:
+            q.mark_delivered(c, list(message_ids), now)
+            if lane is not None:
+                q.upsert_lane(c, *lane, now)
+
+        await self._write(work)
+
+    async def lane(self, game_id: str, audience: str) -> tuple[str, str] | None:
+        """(waiting seats, map digest) last posted to this thread or DM (issue 12)."""
+        return await self._read(lambda c: q.select_lane(c, game_id, audience))
 
     async def failed(self, message_id: int, error: str, *, give_up: bool = False) -> None:
         now = time.time() if give_up else None

@@ -5,8 +5,10 @@ written in the SQL both dialects share (ON CONFLICT, RETURNING); the few that di
 
 from __future__ import annotations
 
+import base64
 import json
 import sqlite3
+import zlib
 from typing import Any
 
 from bot.rules.core import Event, Roll, Text
@@ -25,6 +27,25 @@ def _pg(c: Any) -> bool:
 
 def _dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+
+
+PACKED = "z:"
+PACK_ABOVE = 512
+
+
+def pack(text: str) -> str:
+    """Large JSON (a state snapshot, a combat's events) stored compressed: zlib, then base64
+    so the column stays text on every backend, marked with a prefix JSON never starts with.
+    A War at Sea snapshot goes from 37 KB to under 4 KB; small values are kept as they are."""
+    if len(text) <= PACK_ABOVE:
+        return text
+    return PACKED + base64.b64encode(zlib.compress(text.encode(), 6)).decode("ascii")
+
+
+def unpack(stored: str) -> str:
+    if not stored.startswith(PACKED):
+        return stored  # plain JSON: small, or written before packing existed
+    return zlib.decompress(base64.b64decode(stored[len(PACKED) :])).decode()
 
 
 def _game(row: tuple[Any, ...]) -> GameRecord:
@@ -146,7 +167,7 @@ def write_commit(c: sqlite3.Connection, m: Commit) -> None:
             e.user_id,
             e.key,
             _dumps(e.action),
-            _dumps([ev.model_dump(mode="json") for ev in e.events]),
+            pack(_dumps([ev.model_dump(mode="json", exclude_defaults=True) for ev in e.events])),
             int(e.reveals),
             e.created_at,
         ),
@@ -170,8 +191,9 @@ def write_commit(c: sqlite3.Connection, m: Commit) -> None:
         c.execute(
             "INSERT INTO snapshots (game_id, n, state) VALUES (?, ?, ?)"
             " ON CONFLICT (game_id, n) DO UPDATE SET state = excluded.state",
-            (m.game_id, e.n, m.snapshot),
+            (m.game_id, e.n, pack(m.snapshot)),
         )
+        prune_snapshots(c, m.game_id)
     if m.fired_deadline is not None:
         seat, prompt_id = m.fired_deadline
         c.execute(
@@ -180,6 +202,20 @@ def write_commit(c: sqlite3.Connection, m: Commit) -> None:
         )
     replace_deadlines(c, m.game_id, m.deadlines)
     insert_outbox(c, m.outbox)
+
+
+KEPT_SNAPSHOTS = 2
+"""The newest snapshots kept per game: the last for a cold load, the one before for an undo of
+the last order (which deletes the snapshot after it). The log is the record: a state older than
+both is replayed from the set-up."""
+
+
+def prune_snapshots(c: sqlite3.Connection, game_id: str) -> None:
+    c.execute(
+        "DELETE FROM snapshots WHERE game_id = ? AND (SELECT COUNT(*) FROM snapshots newer"
+        " WHERE newer.game_id = snapshots.game_id AND newer.n > snapshots.n) >= ?",
+        (game_id, KEPT_SNAPSHOTS),
+    )
 
 
 def mark_undone(c: sqlite3.Connection, game_id: str, n: int, version: int) -> None:
@@ -213,7 +249,7 @@ def _entries(c: sqlite3.Connection, game_id: str, rows: list[tuple[Any, ...]]) -
             user_id=user,
             key=key,
             action=json.loads(action),
-            events=[Event.model_validate(e) for e in json.loads(events)],
+            events=[Event.model_validate(e) for e in json.loads(unpack(events))],
             rolls=rolls.get(n, []),
             reveals=bool(reveals),
             undone=bool(undone),
@@ -255,7 +291,33 @@ def load_game(c: sqlite3.Connection, game_id: str) -> LoadedGame | None:
         record=record,
         seats=select_seats(c, game_id),
         snapshot_n=snap[0] if snap else None,
-        snapshot=snap[1] if snap else None,
+        snapshot=unpack(snap[1]) if snap else None,
+        tail=tail,
+    )
+
+
+def load_game_at(c: sqlite3.Connection, game_id: str, version: int) -> LoadedGame | None:
+    """What replays the game as it was at ``version``: the newest snapshot before it and the
+    log entries after that snapshot that counted then. An undone entry k was undone at
+    version k + 1 (only the last entry can be), so it still counts for version k + 1."""
+    record = select_game(c, game_id)
+    if record is None:
+        return None
+    snap = c.execute(
+        "SELECT n, state FROM snapshots WHERE game_id = ? AND n < ? ORDER BY n DESC LIMIT 1",
+        (game_id, version),
+    ).fetchone()
+    after = snap[0] if snap else -1
+    tail = [
+        e
+        for e in select_log(c, game_id, after)
+        if e.n < version and (not e.undone or e.n == version - 1)
+    ]
+    return LoadedGame(
+        record=record,
+        seats=select_seats(c, game_id),
+        snapshot_n=snap[0] if snap else None,
+        snapshot=unpack(snap[1]) if snap else None,
         tail=tail,
     )
 
@@ -374,17 +436,51 @@ def release_outbox(c: sqlite3.Connection, owner: str) -> None:
 CLAIM_LOCK = 0x52454633  # pg_advisory_xact_lock key of outbox claims ("REF3")
 
 
-def mark_delivered(c: sqlite3.Connection, message_id: int, now: float) -> None:
-    c.execute(
-        "UPDATE outbox SET delivered_at = ?, attempts = attempts + 1 WHERE id = ?",
-        (now, message_id),
+EMPTY_BODY = "{}"
+"""What a settled message keeps of its payload: nothing (the log, rolls and snapshots are the
+record; a closed-DM notice needs only the row's game)."""
+
+
+def mark_delivered(c: sqlite3.Connection, message_ids: list[int], now: float) -> None:
+    c.executemany(
+        "UPDATE outbox SET delivered_at = ?, attempts = attempts + 1, payload = ? WHERE id = ?",
+        [(now, EMPTY_BODY, i) for i in message_ids],
     )
 
 
 def mark_failed(c: sqlite3.Connection, message_id: int, error: str, now: float | None) -> None:
+    if now is not None:  # given up: settled, its body goes too
+        c.execute(
+            "UPDATE outbox SET attempts = attempts + 1, last_error = ?, delivered_at = ?,"
+            " payload = ? WHERE id = ?",
+            (error[:500], now, EMPTY_BODY, message_id),
+        )
+        return
     c.execute(
-        "UPDATE outbox SET attempts = attempts + 1, last_error = ?, delivered_at = ? WHERE id = ?",
-        (error[:500], now, message_id),
+        "UPDATE outbox SET attempts = attempts + 1, last_error = ? WHERE id = ?",
+        (error[:500], message_id),
+    )
+
+
+# --- what each thread or DM was last shown (issue 12: pings, maps) ---------------------------
+def select_lane(c: sqlite3.Connection, game_id: str, audience: str) -> tuple[str, str] | None:
+    """(waiting seats, digest of the last map) last posted to this thread or DM."""
+    row = c.execute(
+        "SELECT waiting, map_digest FROM delivery_lanes WHERE game_id = ? AND audience = ?",
+        (game_id, audience),
+    ).fetchone()
+    return (str(row[0]), str(row[1])) if row else None
+
+
+def upsert_lane(
+    c: sqlite3.Connection, game_id: str, audience: str, waiting: str, digest: str, now: float
+) -> None:
+    c.execute(
+        "INSERT INTO delivery_lanes (game_id, audience, waiting, map_digest, updated_at)"
+        " VALUES (?, ?, ?, ?, ?) ON CONFLICT (game_id, audience) DO UPDATE SET"
+        " waiting = excluded.waiting, map_digest = excluded.map_digest,"
+        " updated_at = excluded.updated_at",
+        (game_id, audience, waiting, digest, now),
     )
 
 

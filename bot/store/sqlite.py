@@ -32,7 +32,11 @@ class SqliteStore(Store):
         store = cls(conn, path)
         try:
             await store._run(lambda c: _configure(c, busy_timeout_ms))
+            before = await store.user_version()
             await store._run(migrate)
+            if 0 < before < COMPACTED <= await store.user_version():
+                # That migration dropped the bodies of delivered messages: give the space back.
+                await store._run(_vacuum)
         except BaseException:
             await conn.close()  # its worker thread is not a daemon: left open, the process hangs
             raise
@@ -63,6 +67,15 @@ class SqliteStore(Store):
 
     async def user_version(self) -> int:
         return await self._run(lambda c: int(c.execute("PRAGMA user_version").fetchone()[0]))
+
+
+COMPACTED = 5
+"""The migration that shrinks what older versions stored (0005_compact_outbox.sql)."""
+
+
+def _vacuum(conn: sqlite3.Connection) -> None:
+    conn.execute("VACUUM")
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
 
 
 def _configure(conn: sqlite3.Connection, busy_timeout_ms: int) -> None:

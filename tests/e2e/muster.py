@@ -23,10 +23,12 @@ from bot.rules.core import (
     Prompt,
     Result,
     Ruleset,
+    RuleViolation,
     Scenario,
     View,
     t,
 )
+from bot.rules.core.bounds import UNIQUE, Id, at_most
 from bot.rules.core.registry import register
 
 ROADS = ("north", "south", "east")
@@ -41,7 +43,7 @@ class Levy(Action):
 
 class March(Action):
     type: Literal["march"] = "march"
-    roads: list[str]
+    roads: Annotated[list[Id], at_most(2, 1), UNIQUE]
 
 
 class Hold(Action):
@@ -51,7 +53,7 @@ class Hold(Action):
 
 class Recruit(Action):
     type: Literal["recruit"] = "recruit"
-    who: str
+    who: Id
 
 
 class Rest(Action):
@@ -156,6 +158,11 @@ class Muster(Ruleset[MusterState]):
     def resolve(
         self, state: MusterState, seat: str, action: Action, prompt: Prompt, dice: Dice
     ) -> Outcome[MusterState]:
+        # Muster 1: only the roads and recruits offered (tests/guards fuzzes every game).
+        if isinstance(action, March) and not set(action.roads) <= set(ROADS):
+            raise RuleViolation("muster.no_road", "Muster 1", road=action.roads[0])
+        if isinstance(action, Recruit) and action.who not in RECRUITS:
+            raise RuleViolation("muster.no_recruit", "Muster 1", who=action.who)
         state.given.append(action.model_dump(mode="json"))
         events = [Event(kind="muster.given", params={"order": action.type})]
         if len(state.given) >= state.orders:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.referee.export import verify
+from bot.referee.verify import verify
 from tests.e2e.harness import Env
 from tests.fakediscord import FakeWorld
 
@@ -28,7 +28,7 @@ async def test_a_game_on_postgres_survives_a_restart_and_verifies(
         record = await env.running.referee.game(game.id)
         assert record.status == "over"
         export = await env.running.referee.export(game.id, None, full=True)
-        assert verify(export) == []
+        assert verify(export).problems == []
         # Every outbox message went out exactly once (each carries its stable nonce).
         nonces = [m.nonce for m in env.fake.messages.values() if m.nonce]
         assert len(nonces) == len(set(nonces))

@@ -10,6 +10,7 @@ checked against the state replayed to its step.
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 import sqlite3
@@ -21,6 +22,7 @@ from typing import Any
 import pytest
 import pytest_asyncio
 
+from bot.delivery import Delivery
 from bot.referee import service
 from bot.rules.core import Prompt, ReplayDice
 from bot.rules.war_at_sea import RULESET
@@ -65,17 +67,31 @@ async def campaign(
         return real(view)
 
     monkeypatch.setitem(registry._RENDERERS, "war-at-sea", recording)
+    # Every outbox payload as delivery takes it (a delivered row keeps no body to check later).
+    sent: list[tuple[str, str, dict[str, Any]]] = []
+    real_run = Delivery.deliver_run
+
+    async def recording_run(self: Delivery, run: Any) -> bool:
+        sent.extend((m.audience, m.kind, m.payload) for m in run)
+        return await real_run(self, run)
+
+    monkeypatch.setattr(Delivery, "deliver_run", recording_run)
     env = Env(fake_world, tmp_path / "referee.sqlite3")
     await env.start_bot()
     try:
-        yield Campaign(env, drawn)
+        yield Campaign(env, drawn, sent)
     finally:
         await env.stop_bot()
 
 
 class Campaign:
-    def __init__(self, env: Env, drawn: list[Mapping[str, Any]]) -> None:
-        self.env, self.drawn = env, drawn
+    def __init__(
+        self,
+        env: Env,
+        drawn: list[Mapping[str, Any]],
+        sent: list[tuple[str, str, dict[str, Any]]],
+    ) -> None:
+        self.env, self.drawn, self.sent = env, drawn, sent
         self.fake, self.world = env.fake, env.world
         self.game: GameRecord | None = None
         self.seen: dict[tuple[str, int], set[str]] = {}
@@ -277,13 +293,12 @@ async def test_a_whole_campaign_through_discord(campaign: Campaign) -> None:
     assert re.search(r"ASW in .+: \d+ dice \[\d(, \d)*\]: \d U-boats sunk", thread)
     assert "Convoy 1A reaches USSR (Murmansk): 3 points" in thread
     assert "Allied land-based air fires at" in thread and "The pursuit of group" in thread
-    pngs = [a for m in fake.messages_in(campaign.thread) for a in m.attachments]
-    assert len(pngs) > len(LINES) and all(a.data.startswith(b"\x89PNG") for a in pngs)
+    check_thread(campaign)
     assert any(a.data.startswith(b"\x89PNG") for m in fake.dms_to(bob) for a in m.attachments)
     assert set(campaign.routes) == {"/was", "dm", "/orders"}, campaign.routes
     assert campaign.typed == set(WAS_COMMANDS), "every /was order command was used"
     assert env.lobby_message(record).content.endswith("over")  # the lobby's hook still runs
-    await check_outbox(env, record)
+    await check_outbox(campaign, record)
     elapsed = time.perf_counter() - started
     print(f"campaign: {len(LINES)} orders, routes {campaign.routes}, {elapsed:.1f}s")
 
@@ -323,8 +338,32 @@ async def check_maps(campaign: Campaign) -> None:
     await campaign.check_no_leak()
 
 
-async def check_outbox(env: Env, record: GameRecord) -> None:
-    """Every payload queued for the public or the Axis, against the state of its step."""
+def check_thread(campaign: Campaign) -> None:
+    """Issue 12: the thread pings a player only when the side to move changes, says by when
+    and the score, and posts a map only when it differs from the one before."""
+    posts = [m for m in campaign.fake.messages_in(campaign.thread) if "Waiting for" in m.text()]
+    waiting = [next(x for x in m.content.splitlines() if "Waiting for" in x) for m in posts]
+    assert "due <t:" in waiting[-1] and re.search(
+        r"score [+-]\d+ \(positive favours", posts[-1].text()
+    )
+    pinged = [i for i, m in enumerate(posts) if m.pings()]
+    assert pinged and len(pinged) < len(posts), "some posts ping, not every one"
+    for i in pinged[1:]:
+        before = re.sub(r"<t:\d+:R>", "", waiting[i - 1])
+        assert re.sub(r"<t:\d+:R>", "", waiting[i]) != before, "a ping for the same side"
+    maps = [a.data for m in campaign.fake.messages_in(campaign.thread) for a in m.attachments]
+    assert len(maps) > 8 and all(png.startswith(b"\x89PNG") for png in maps)
+    assert all(a != b for a, b in itertools.pairwise(maps)), "the same map twice"
+    # 12.8: the Allies read each of their ships' moves once, by name, never the public copy.
+    allied = "\n".join(m.text() for m in campaign.fake.dms_to(campaign.world.alice))
+    assert "Hood" in allied and "face-down Allied counter" not in allied
+    print(f"thread: {len(posts)} posts, {len(pinged)} pings, {len(maps)} maps, {len(LINES)} orders")
+
+
+async def check_outbox(campaign: Campaign, record: GameRecord) -> None:
+    """Every payload delivered to the public or the Axis, against the state of its step; and
+    no delivered row keeps its body (issue 9: the log is the record)."""
+    env = campaign.env
     log = await env.running.store.log(record.id)
     states = []
     state = RULESET.setup(
@@ -337,13 +376,16 @@ async def check_outbox(env: Env, record: GameRecord) -> None:
         state = RULESET.apply(state, entry.seat, action, ReplayDice(entry.rolls)).state
         states.append(state)
     with sqlite3.connect(env.database) as db:
-        rows = db.execute(
-            "SELECT audience, kind, payload FROM outbox WHERE game_id = ? AND audience != ?",
-            (record.id, "allies"),
+        bodies = db.execute(
+            "SELECT DISTINCT payload FROM outbox WHERE game_id = ? AND delivered_at IS NOT NULL",
+            (record.id,),
         ).fetchall()
+    assert bodies == [("{}",)]
+    rows = [(a, k, p) for a, k, p in campaign.sent if a != "allies"]
     assert len(rows) > len(log)
     for audience, kind, payload in rows:
-        n = {"step": json.loads(payload).get("n", 0), "started": 0}.get(kind, len(states) - 1)
+        n = {"step": payload.get("n", 0), "started": 0}.get(kind, len(states) - 1)
         seat = None if audience == "public" else audience
-        leaked = [s for s in RULESET.secrets(states[n], seat) if s in payload]
+        text = json.dumps(payload, ensure_ascii=False)
+        leaked = [s for s in RULESET.secrets(states[n], seat) if s in text]
         assert not leaked, f"{leaked} in a {kind} for {audience} at step {n}"

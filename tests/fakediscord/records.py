@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import re
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -153,6 +154,7 @@ class SentMessage:
     audience_user_id: int | None = None  # who sees an ephemeral message
     thread_id: int | None = None  # thread started from this message
     message_reference: dict[str, Any] | None = None
+    allowed_mentions: dict[str, Any] | None = None
     edits: list[dict[str, Any]] = field(default_factory=list)
     deleted: bool = False
     at: float = field(default_factory=time.perf_counter)
@@ -166,6 +168,15 @@ class SentMessage:
     @property
     def loading(self) -> bool:
         return bool(self.flags & LOADING)
+
+    def pings(self) -> set[int]:
+        """The users this message notifies: mentioned in its content and allowed to be pinged
+        (Discord's allowed_mentions; without it every mentioned user is)."""
+        mentioned = {int(u) for u in re.findall(r"<@!?(\d+)>", self.content)}
+        allowed = self.allowed_mentions
+        if allowed is None or "users" in (allowed.get("parse") or []):
+            return mentioned
+        return mentioned & {int(u) for u in allowed.get("users") or []}
 
     def custom_ids(self) -> list[str]:
         return [c["custom_id"] for c in _walk_components(self.components) if c.get("custom_id")]

@@ -302,6 +302,7 @@ class FakeState:
             interaction_id=interaction_id,
             audience_user_id=audience_user_id if flags & EPHEMERAL else None,
             message_reference=payload.get("message_reference"),
+            allowed_mentions=payload.get("allowed_mentions"),
             created=m.iso(),
         )
         msg.attachments = self.build_attachments(payload.get("attachments"), uploads, channel.id)

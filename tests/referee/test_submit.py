@@ -36,8 +36,10 @@ async def test_concurrent_retries_apply_once(referee: Referee, store: Store) -> 
     [
         ("alice", {"type": "raid", "vault": 1}, {}, "core.prompt.wrong_order"),
         ("alice", {"type": "hide", "vault": 9}, {}, "vaults.hide.no_such_vault"),
-        ("alice", {"type": "hide"}, {}, "core.action.malformed"),
-        ("alice", {"type": "fly", "vault": 1}, {}, "core.action.malformed"),
+        ("alice", {"type": "hide"}, {}, "core.order.missing"),
+        ("alice", {"type": "fly", "vault": 1}, {}, "core.order.unknown"),
+        ("alice", {"type": "hide", "vault": "one"}, {}, "core.action.malformed"),
+        ("alice", {"type": "hide", "vault": 1, "gem": "ruby"}, {}, "core.order.unused_field"),
         ("carol", {"type": "hide", "vault": 1}, {}, "core.seat.not_holder"),
         ("alice", {"type": "hide", "vault": 1}, {"seat": "south"}, "core.seat.not_holder"),
         ("alice", {"type": "hide", "vault": 1}, {"expected_version": 0}, "core.version.stale"),

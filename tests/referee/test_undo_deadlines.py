@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
+from bot.autoplay import random_action
 from bot.referee import Referee
 from bot.rules.core import RuleViolation
 from bot.store import Store
@@ -83,3 +86,70 @@ async def test_pause_and_notify_policies(referee: Referee, store: Store, clock: 
     expired = [m for m in await store.pending() if m.kind == "expired"]
     assert {m.game_id for m in expired} == {paused, notified}
     assert (await referee.tick()).notified == []
+
+
+async def _war_at_sea(referee: Referee, snapshot_every: int | None) -> str:
+    settings = {"snapshot_every": snapshot_every} if snapshot_every else None
+    record = await referee.create(
+        "war-at-sea",
+        guild_id="g1",
+        created_by="alice",
+        options={"variant_18_2": True},
+        settings=settings,
+    )
+    await referee.join(record.id, "alice", "allies")
+    await referee.join(record.id, "bob", "axis")
+    await referee.start(record.id, "alice")
+    return record.id
+
+
+async def test_undo_at_a_snapshot_when_every_entry_is_one(referee: Referee, store: Store) -> None:
+    """The issue's reproduction: snapshot_every 1, place ships, undo."""
+    game = await _war_at_sea(referee, 1)
+    _, before = await referee.state(game)
+    prompt = (await referee.prompts(game, "alice"))[0]
+    form = prompt.form("place_ships")
+    assert form is not None
+    ships, port = form.inputs[0].values()[:1], form.inputs[1].values()[0]
+    await referee.submit(game, "alice", form.build({"ships": ships, "port": port}), "p1")
+    assert await referee.undo(game, "alice") == 1
+    _, after = await Referee(store).state(game)  # nothing cached: from the snapshots
+    assert after.model_dump() == before.model_dump()
+
+
+@pytest.mark.parametrize("every", [1, 2, None], ids=["every-1", "every-2", "default"])
+async def test_undo_works_at_every_snapshot_cadence(
+    referee: Referee, store: Store, every: int | None
+) -> None:
+    """Random games: after every order that may be taken back, undo it, check the game is
+    exactly as before (also when replayed from the store alone), then give the order again."""
+    rng = random.Random(f"undo-{every}")
+    undone = 0
+    for n in range(2 if every else 1):
+        game = await _war_at_sea(referee, every)
+        for step in range(70 if every else 110):
+            user = rng.choice(["alice", "bob"])
+            prompts = await referee.prompts(game, user)
+            if not prompts:
+                continue
+            _, before = await referee.state(game)
+            prompt = rng.choice(prompts)
+            raw = random_action(prompt, rng)
+            try:
+                await referee.submit(game, user, raw, f"{n}-{step}")
+            except RuleViolation:
+                raw = prompt.default or {}
+                await referee.submit(game, user, raw, f"{n}-{step}d")
+            try:
+                await referee.undo(game, user)
+            except RuleViolation as exc:
+                assert exc.code in ("core.undo.dice_rolled", "core.undo.revealed", "core.game.over")
+                continue
+            undone += 1
+            _, state = await referee.state(game)
+            assert state.model_dump() == before.model_dump()
+            if every or undone % 4 == 0:  # a fresh referee replays from the store alone
+                _, replayed = await Referee(store).state(game)
+                assert replayed.model_dump() == before.model_dump()
+            await referee.submit(game, user, raw, f"{n}-{step}-again")
+    assert undone >= 15

@@ -38,6 +38,7 @@ EXPECTED_TABLES = {
     "outbox",
     "notices",
     "user_locales",
+    "delivery_lanes",
 }
 
 Rows = dict[str, list[tuple[Any, ...]]]
@@ -117,7 +118,7 @@ async def _write_reference(path: Path) -> dict[str, str]:
         if state.result is None:
             await referee.submit(live, "u1", {"type": "pass"}, "l4")
         pending = await store.pending()
-        await store.delivered(pending[0].id)
+        await store.delivered(pending[0].id, lane=(live, "public", "north", "digest"))
         await store.failed(pending[1].id, "DM closed")
         await store.add_notice("u2", pending[1].id)
         await store.set_user_locale("u2", "zh-CN")

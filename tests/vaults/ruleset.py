@@ -233,6 +233,32 @@ class Vaults(Ruleset[VaultsState]):
             captured_gem=captured,
         )
 
+    def lookalikes(self, state: VaultsState, audience: str | None) -> list[tuple[str, str]]:
+        """The public knows neither gem nor hiding place: north's and south's could be each
+        other's (a vault already shown empty excepted). A seat knows its own, so for it no
+        two hidden things are alike."""
+        if audience is not None or state.phase == "over":
+            return []
+        pairs = []
+        if state.gems["north"] != state.gems["south"]:
+            pairs.append(("gem:north", "gem:south"))
+        north, south = state.hidden["north"], state.hidden["south"]
+        if (
+            north is not None
+            and south is not None
+            and north != south
+            and north not in state.opened["south"]
+            and south not in state.opened["north"]
+        ):
+            pairs.append(("vault:north", "vault:south"))
+        return pairs
+
+    def swap_hidden(self, state: VaultsState, a: str, b: str) -> VaultsState:
+        twin = state.model_copy(deep=True)
+        table = twin.gems if a.startswith("gem:") else twin.hidden
+        table["north"], table["south"] = table["south"], table["north"]  # type: ignore[assignment]
+        return twin
+
     def secrets(self, state: VaultsState, audience: str | None) -> set[str]:
         """Another seat's gem, unless captured; gem names are distinctive words on purpose."""
         view = self.view(state, audience)

@@ -4,6 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.rules.core.bounds import clip
+
+QUOTE_LIMIT = 120
+"""Characters of one refusal parameter: a quoted id, a place, a short detail."""
+
 
 class RuleViolation(Exception):
     """An order the rules forbid.
@@ -14,6 +19,9 @@ class RuleViolation(Exception):
     """
 
     def __init__(self, code: str, section: str, **params: Any) -> None:
+        # Params often quote what a user typed: only an excerpt of it, whatever the caller
+        # passed (bot.rules.core.bounds), so a refusal stays short in every language.
+        params = {k: clip(v, QUOTE_LIMIT) for k, v in params.items()}
         super().__init__(f"{code} ({section}) {params}" if params else f"{code} ({section})")
         self.code = code
         self.section = section

@@ -15,6 +15,8 @@ class Event(BaseModel):
 
     ``audience`` is PUBLIC or one seat id. ``reveals`` marks that hidden information became
     known (a face-down counter turned up), which ends the right to undo earlier orders.
+    ``except_for`` marks a public, anonymous copy of a seat's own event: that seat reads the
+    named original and not the copy too.
     """
 
     model_config = ConfigDict(frozen=True)
@@ -23,7 +25,11 @@ class Event(BaseModel):
     audience: str = PUBLIC
     params: dict[str, Any] = Field(default_factory=dict)
     reveals: bool = False
+    except_for: tuple[str, ...] = ()
 
     def visible_to(self, audience: str | None) -> bool:
-        """Public events reach everyone; a seat's events reach that seat only."""
-        return self.audience == PUBLIC or (audience is not None and self.audience == audience)
+        """Public events reach everyone (but the seats that read their named original); a
+        seat's events reach that seat only."""
+        if self.audience == PUBLIC:
+            return audience is None or audience not in self.except_for
+        return audience is not None and self.audience == audience

@@ -18,6 +18,8 @@ def register(ruleset: Ruleset[Any]) -> Ruleset[Any]:
 
 
 def get(ruleset_id: str) -> Ruleset[Any]:
+    if not isinstance(ruleset_id, str):
+        raise RuleViolation("core.ruleset.unknown", "Referee", ruleset=repr(ruleset_id))
     if ruleset_id not in _RULESETS and ruleset_id in _BUILTIN:
         import_module(_BUILTIN[ruleset_id])
     try:

@@ -7,6 +7,7 @@ from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 
+from bot.rules.core.bounds import clip
 from bot.rules.core.dice import Dice
 from bot.rules.core.errors import RuleViolation
 from bot.rules.core.events import Event
@@ -42,6 +43,9 @@ class Ruleset(ABC, Generic[S]):
     state_model: ClassVar[type[GameState]]
     options_model: ClassVar[type[BaseModel]]
     action_adapter: ClassVar[TypeAdapter[Any]]
+    snapshot_every: ClassVar[int] = 25
+    """Orders between stored state snapshots, chosen by what an order costs to replay against
+    what a snapshot costs to load and store: a cold load replays at most this many minus one."""
 
     # --- set-up -------------------------------------------------------------------------
     @abstractmethod
@@ -62,10 +66,14 @@ class Ruleset(ABC, Generic[S]):
         """Every open decision. Several seats at once when the rules make them simultaneous."""
 
     def parse_action(self, raw: dict[str, Any]) -> Action:
+        """A typed order, or a refusal naming the first thing wrong with it (bounds.py: ids,
+        lists and numbers are bounded, fields the order does not take are refused)."""
+        if not isinstance(raw, dict):
+            raise RuleViolation("core.action.malformed", "Referee", detail=type(raw).__name__)
         try:
             action: Action = self.action_adapter.validate_python(raw)
         except ValidationError as exc:
-            raise RuleViolation("core.action.malformed", "Referee", detail=_first(exc)) from exc
+            raise order_refusal(exc) from exc
         return action
 
     def apply(
@@ -75,10 +83,14 @@ class Ruleset(ABC, Generic[S]):
         action: Action,
         dice: Dice,
         prompts: list[Prompt] | None = None,
+        *,
+        copy: bool = True,
     ) -> Outcome[S]:
         """Check the seat owes a decision that takes this order, then let the game apply it
         to a deep copy, so a RuleViolation raised anywhere leaves ``state`` untouched.
-        ``prompts`` are this state's open prompts when the caller has computed them already."""
+        ``prompts`` are this state's open prompts when the caller has computed them already.
+        ``copy=False`` applies in place: for a replay that owns a state nobody else holds (one
+        loaded from a snapshot), where one copy per replay is enough."""
         if state.result is not None:
             raise RuleViolation("core.game.over", "Referee")
         if prompts is None:
@@ -94,7 +106,7 @@ class Ruleset(ABC, Generic[S]):
                 order=action.type,
                 expected=open_for_seat[0].kind,
             )
-        work = state.model_copy(deep=True)
+        work = state.model_copy(deep=True) if copy else state
         try:
             return self.resolve(work, seat, action, prompt, dice)
         except RuleViolation as exc:
@@ -111,6 +123,11 @@ class Ruleset(ABC, Generic[S]):
     @abstractmethod
     def view(self, state: S, audience: str | None) -> View: ...
 
+    def headline(self, view: View) -> Text:
+        """Where the game stands for this view's audience in one line (turn, phase, score),
+        shown when a seat takes the keyboard. Built from the view only."""
+        return view.status
+
     def names(self) -> dict[str, Label]:
         """Display names of the ids that orders and refusals carry (ships, places): public,
         static facts of the game. Messages show these instead of ids."""
@@ -121,6 +138,19 @@ class Ruleset(ABC, Generic[S]):
         message, image view and export against them). Games with hidden information override."""
         return set()
 
+    # --- non-interference (tests/guards checks it per step for every game) ------------------
+    def lookalikes(self, state: S, audience: str | None) -> list[tuple[str, str]]:
+        """Pairs of hidden things (by id) that ``audience`` cannot tell apart now: the same
+        public appearance, different hidden faces. Exchanging their hidden identities
+        (``swap_hidden``) must change nothing the audience can read, before any order or
+        after it. Games with hidden pieces override; the default has none."""
+        return []
+
+    def swap_hidden(self, state: S, a: str, b: str) -> S:
+        """A copy of ``state`` where ``a`` and ``b`` (a pair from ``lookalikes``) have traded
+        hidden identities: each is now where the other was, doing what the other did."""
+        raise NotImplementedError(f"{self.id} lists lookalikes but cannot swap them")
+
     def load_state(self, raw: dict[str, Any] | str | bytes) -> S:
         if isinstance(raw, str | bytes):
             state = self.state_model.model_validate_json(raw)
@@ -128,6 +158,45 @@ class Ruleset(ABC, Generic[S]):
             state = self.state_model.model_validate(raw)
         # state_model is S's class, but a ClassVar cannot name the type variable S.
         return cast(S, state)
+
+
+_ORDER_CODES = {
+    "duplicate": "core.order.duplicate",
+    "too_long": "core.order.too_many",
+    "too_short": "core.order.too_few",
+    "string_too_long": "core.order.too_long",
+    "string_too_short": "core.order.empty",
+    "extra_forbidden": "core.order.unused_field",
+    "missing": "core.order.missing",
+    "union_tag_invalid": "core.order.unknown",
+    "union_tag_not_found": "core.order.unknown",
+    "less_than_equal": "core.order.out_of_range",
+    "greater_than_equal": "core.order.out_of_range",
+}
+
+
+def order_refusal(exc: ValidationError) -> RuleViolation:
+    """The refusal for an order that does not fit its model, with a code per kind of fault.
+    It quotes the field and an excerpt of the input, never the whole input."""
+    err = exc.errors()[0]
+    loc = [str(p) for p in err.get("loc", ())]
+    kind = err.get("type", "")
+    code = _ORDER_CODES.get(kind)
+    ctx = err.get("ctx") or {}
+    # The first location is the order type (the union's tag) unless the tag itself is wrong.
+    field = ".".join(loc[1:] if len(loc) > 1 else loc)
+    if code == "core.order.unknown":
+        return RuleViolation(code, "Referee", order=clip(ctx.get("tag", "")))
+    if code == "core.order.duplicate":
+        return RuleViolation(code, "Referee", field=field, item=clip(ctx.get("item", "")))
+    if code in ("core.order.too_many", "core.order.too_few", "core.order.too_long"):
+        limit = ctx.get("max_length", ctx.get("min_length", 0))
+        return RuleViolation(code, "Referee", field=field, limit=limit)
+    if code == "core.order.out_of_range":
+        return RuleViolation(code, "Referee", field=field, low=ctx.get("ge"), high=ctx.get("le"))
+    if code is not None:
+        return RuleViolation(code, "Referee", field=clip(field))
+    return RuleViolation("core.action.malformed", "Referee", detail=clip(_first(exc), 120))
 
 
 def _first(exc: ValidationError) -> str:

@@ -1,4 +1,8 @@
-"""Every order a seat can give, as a discriminated union on ``type``."""
+"""Every order a seat can give, as a discriminated union on ``type``.
+
+Every field is bounded (bot/rules/core/bounds.py): ids of at most MAX_ID characters, lists of
+distinct ids no longer than one side's counters, numbers within what the rules could allow.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +11,13 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from bot.rules.core import Action
+from bot.rules.core.bounds import UNIQUE, Id, at_most, between
+
+SIDE_UNITS = 51
+"""The most counters one side has (the Allies' 51 in data/war_at_sea/units.toml; a test
+checks it): no order can name more units than that."""
+
+Ships = Annotated[list[Id], at_most(SIDE_UNITS), UNIQUE]
 
 
 class Done(Action):
@@ -19,8 +30,8 @@ class PlaceShips(Action):
     """War at Sea 4.3: British ships set up in England or Malta."""
 
     type: Literal["place_ships"] = "place_ships"
-    ships: list[str]
-    port: str
+    ships: Ships
+    port: Id
 
 
 class Move(Action):
@@ -30,32 +41,32 @@ class Move(Action):
     move, before the roll (a failed roll tells nothing more about that ship)."""
 
     type: Literal["move"] = "move"
-    ships: list[str]
-    to: str
-    fallback: str = "origin"
+    ships: Ships
+    to: Id
+    fallback: Id = "origin"
 
 
 class Repair(Action):
     """War at Sea 15.2: spend some of a port's repair value on one ship."""
 
     type: Literal["repair"] = "repair"
-    ship: str
-    points: int
+    ship: Id
+    points: Annotated[int, between(1, 99)]
 
 
 class DeployUboats(Action):
     """War at Sea 8.1: send U-boat flotillas from Germany to a sea area."""
 
     type: Literal["deploy_uboats"] = "deploy_uboats"
-    count: int
-    to: str
+    count: Annotated[int, between(1, 99)]
+    to: Id
 
 
 class PlaceAirStrike(Action):
     """War at Sea 9.1: place the land-based air-strike marker."""
 
     type: Literal["place_air_strike"] = "place_air_strike"
-    where: str
+    where: Id
 
 
 class NoAirStrike(Action):
@@ -66,22 +77,22 @@ class ChooseCombat(Action):
     """War at Sea 7.1: the Axis chooses which combat is fought next."""
 
     type: Literal["choose_combat"] = "choose_combat"
-    where: str
+    where: Id
 
 
 class AssignTargets(Action):
     """Ships (or U-boats) that fire at one target this round; target "none" holds their fire."""
 
     type: Literal["assign_targets"] = "assign_targets"
-    ships: list[str]
-    target: str
+    ships: Ships
+    target: Id
 
 
 class AirTargets(Action):
     """War at Sea 9.3: air-strike targets, one die each."""
 
     type: Literal["air_targets"] = "air_targets"
-    targets: list[str]
+    targets: Ships
 
 
 class OpenFire(Action):
@@ -118,29 +129,29 @@ class EscapeGroup(Action):
     """War at Sea 11.3: form one escaping group."""
 
     type: Literal["escape_group"] = "escape_group"
-    ships: list[str]
+    ships: Ships
 
 
 class Pursue(Action):
     """War at Sea 11.4: these ships pursue that group (by number)."""
 
     type: Literal["pursue"] = "pursue"
-    ships: list[str]
-    group: int
+    ships: Ships
+    group: Annotated[int, between(0, SIDE_UNITS)]
 
 
 class BreakOff(Action):
     """War at Sea 11.5: these pursuers give up."""
 
     type: Literal["break_off"] = "break_off"
-    ships: list[str]
+    ships: Ships
 
 
 class ConvoyChoice(Action):
     """War at Sea 13.2: a convoy in the North Atlantic goes to England or stays."""
 
     type: Literal["convoy_choice"] = "convoy_choice"
-    convoy: str
+    convoy: Id
     choice: Literal["england", "stay"]
 
 
@@ -148,15 +159,15 @@ class Refuel(Action):
     """War at Sea 14.2: roll for one German ship, then decide on the next."""
 
     type: Literal["refuel"] = "refuel"
-    ship: str
+    ship: Id
 
 
 class ReturnShips(Action):
     """War at Sea 12.3: send ships to one port."""
 
     type: Literal["return_ships"] = "return_ships"
-    ships: list[str]
-    to: str
+    ships: Ships
+    to: Id
 
 
 WarAtSeaAction = Annotated[

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from bot.rules.core import Dice, Event, t
 from bot.rules.war_at_sea import board
+from bot.rules.war_at_sea.hiding import public_order
 from bot.rules.war_at_sea.state import WarAtSeaState
 from bot.rules.war_at_sea.units import ev, roll_label_unit, unit_events
 
@@ -16,7 +17,7 @@ def us_entry(state: WarAtSeaState, dice: Dice) -> list[Event]:
     if state.turn < entry.turn or need is None:
         return []
     events: list[Event] = []
-    for u in state.units.values():
+    for u in public_order(state, state.units.values()):  # 18.2: not the roster's order
         if u.nationality != "american" or u.status != "active" or u.joined:
             continue
         die = dice.roll(t("was.roll.us_entry", ship=roll_label_unit(state, u)))
@@ -34,7 +35,7 @@ def soviet_sorties(state: WarAtSeaState, dice: Dice) -> list[Event]:
     if state.turn < entry.turn:
         return []
     events: list[Event] = []
-    for u in state.units.values():
+    for u in public_order(state, state.units.values()):  # 18.2: not the roster's order
         if u.nationality != "soviet" or u.status != "active" or not board.is_port(u.location):
             continue
         die = dice.roll(t("was.roll.soviet_sortie", ship=roll_label_unit(state, u)))

@@ -6,6 +6,7 @@ from bot.rules.core import Event, Prompt, RuleViolation, t
 from bot.rules.war_at_sea import board
 from bot.rules.war_at_sea.actions import ReturnShips
 from bot.rules.war_at_sea.forms import In, forms, loc_options, plain, ship_options
+from bot.rules.war_at_sea.hiding import public_order
 from bot.rules.war_at_sea.ports import enter_port, return_ports
 from bot.rules.war_at_sea.state import Side, UnitState, WarAtSeaState
 from bot.rules.war_at_sea.units import ev, fighting, is_convoy, is_surface, is_uboat, unit_events
@@ -50,10 +51,10 @@ def determine(state: WarAtSeaState) -> list[Event]:
 
 def must_return(state: WarAtSeaState, side: Side) -> list[UnitState]:
     """Everyone at sea goes home (12.3), except refuelled ships (14) and convoys that stay
-    in the North Atlantic (13.2)."""
+    in the North Atlantic (13.2). In an order the Axis can see (18.2), not the roster's."""
     return [
         u
-        for u in state.units.values()
+        for u in public_order(state, state.units.values())
         if u.side == side
         and u.status == "active"
         and board.is_area(u.location)

@@ -8,6 +8,7 @@ from bot.rules.core import Dice, Event, Option, OrderForm, Prompt, RuleViolation
 from bot.rules.war_at_sea import board
 from bot.rules.war_at_sea.actions import Move
 from bot.rules.war_at_sea.forms import In, forms, loc_option, only_with, plain, ship_options
+from bot.rules.war_at_sea.hiding import public_order
 from bot.rules.war_at_sea.state import Side, UnitState, WarAtSeaState
 from bot.rules.war_at_sea.units import (
     area_limit,
@@ -265,6 +266,10 @@ def move(state: WarAtSeaState, side: Side, action: Move) -> list[Event]:
         plans.append((u, dests[action.to]))
     if any(is_convoy(u) for u, _ in plans) and sum(is_convoy(u) for u, _ in plans) > 1:
         raise RuleViolation("was.convoy.one_per_area", "War at Sea 13.1", area=action.to)
+    if action.fallback != "origin" and all(n != 2 for _, n in plans):
+        # A fallback port only matters for a two-area move's speed roll (6.2): on any other
+        # move it is a field the order does not use, refused rather than stored unread.
+        raise RuleViolation("was.move.fallback_unused", "War at Sea 6.2", port=action.fallback)
     events: list[Event] = []
     for u, n in plans:
         u.origin = u.location
@@ -284,7 +289,8 @@ def speed_rolls(state: WarAtSeaState, side: Side, dice: Dice) -> list[Event]:
     """War at Sea 6.1-6.2: every ship that moved two areas rolls; at or above its speed it
     goes back to its port of origin, or the port it named, and moves no more this turn."""
     events: list[Event] = []
-    for u in state.units.values():
+    # 18.2: in an order the Axis can see, not the roster's (which die is whose).
+    for u in public_order(state, state.units.values()):
         if u.side != side or u.status != "active" or u.areas_moved != 2:
             continue
         die = dice.roll(t("was.roll.speed", ship=roll_label_unit(state, u), area=u.location))

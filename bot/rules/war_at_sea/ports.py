@@ -6,6 +6,7 @@ from bot.rules.core import Choice, Event, Prompt, RuleViolation, When, t
 from bot.rules.war_at_sea import board
 from bot.rules.war_at_sea.actions import Repair
 from bot.rules.war_at_sea.forms import In, forms, plain, ship_options
+from bot.rules.war_at_sea.hiding import public_order
 from bot.rules.war_at_sea.state import Side, UnitState, WarAtSeaState
 from bot.rules.war_at_sea.units import ev, is_convoy, is_uboat, loc_text, port_limit, unit_events
 
@@ -26,7 +27,7 @@ def repairable(state: WarAtSeaState, u: UnitState) -> bool:
 
 def _waiting(state: WarAtSeaState, side: Side) -> dict[str, list[UnitState]]:
     out: dict[str, list[UnitState]] = {}
-    for u in state.units.values():
+    for u in public_order(state, state.units.values()):  # 18.2: ports in map order
         if u.side == side and repairable(state, u) and state.repair_left.get(u.location or "", 0):
             out.setdefault(u.location or "", []).append(u)
     return out

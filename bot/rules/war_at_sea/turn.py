@@ -10,6 +10,7 @@ from bot.rules.war_at_sea import (
     board,
     control,
     convoys,
+    hiding,
     movement,
     ports,
     refuel,
@@ -145,7 +146,7 @@ def step(state: WarAtSeaState, dice: Dice) -> list[Event]:
         _reset(state)
         state.phase = "combat"
         state.combat = CombatState()
-        return [ev("was.combat_begins")]
+        return [ev("was.combat_begins"), *hiding.reveal_for_combat(state)]
     if p == "combat":
         events = phase.step(state, dice)
         if state.phase == "convoys":

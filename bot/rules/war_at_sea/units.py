@@ -149,8 +149,21 @@ def with_names(params: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def ev(kind: str, /, audience: str = PUBLIC, reveals: bool = False, **params: Any) -> Event:
-    return Event(kind=kind, audience=audience, params=with_names(params), reveals=reveals)
+def ev(
+    kind: str,
+    /,
+    audience: str = PUBLIC,
+    reveals: bool = False,
+    except_for: tuple[str, ...] = (),
+    **params: Any,
+) -> Event:
+    return Event(
+        kind=kind,
+        audience=audience,
+        params=with_names(params),
+        reveals=reveals,
+        except_for=except_for,
+    )
 
 
 def unit_params(u: UnitState) -> dict[str, Any]:
@@ -170,7 +183,7 @@ def unit_events(
     anon = {"name": t("was.hidden_counter").model_dump(), "side": u.side, **public}
     return [
         ev(kind, audience="allies", **unit_params(u), **params),
-        ev(kind, **anon),
+        ev(kind, except_for=("allies",), **anon),  # the Allies read the named one (issue 12)
     ]
 
 
