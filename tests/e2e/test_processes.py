@@ -27,7 +27,7 @@ import pytest
 import tests.vaults
 from bot.delivery import nonce
 from bot.referee import Referee
-from bot.referee.export import verify
+from bot.referee.verify import verify
 from bot.rules.core import Prompt
 from bot.store import OutboxMessage, Store
 from cogs._orders import prompt_hash
@@ -350,7 +350,8 @@ async def _check(
         record, _ = await referee.state(game)
         if record.status == "over":
             over += 1
-            assert verify(await referee.export(game, None, full=True)) == [], game
+            report = verify(await referee.export(game, None, full=True))
+            assert report.problems == [] and report.replayed, game
     # The tables finish a game before taking the next: only the last few are left unfinished.
     assert over >= len(deadline_games) + min(len(games), players.sent // 14) - TABLES
     assert players.sent >= ORDERS or over == len(games) + len(deadline_games)
