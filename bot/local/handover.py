@@ -10,7 +10,7 @@ game stands (turn, phase, score). Nothing of another seat's is kept for the reca
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from bot.i18n import event_text, render, seat_name, tr
@@ -37,39 +37,21 @@ class Screen:
             self.say(CLEAR)
 
 
-@dataclass
-class Recaps:
-    """Per seat, the events it may see that it has not been shown yet."""
-
-    seats: tuple[str, ...]
-    pending: dict[str, list[Event]] = field(default_factory=dict)
-
-    def add(self, events: list[Event], shown_to: str | None = None) -> None:
-        """Keep each event for every seat allowed to see it, except the seat that was just
-        shown it (the one that acted, in front of the screen)."""
-        for seat in self.seats:
-            if seat == shown_to:
-                continue
-            self.pending.setdefault(seat, []).extend(e for e in events if e.visible_to(seat))
-
-    def take(self, seat: str) -> list[Event]:
-        return self.pending.pop(seat, [])
-
-
 def handover(
     screen: Screen,
     ruleset: Ruleset[Any],
     state: GameState,
     seat: str,
-    recaps: Recaps,
+    events: list[Event],
     lang: str,
 ) -> None:
-    """Clear, wait on a neutral screen for the incoming seat, then show its recap."""
+    """Clear, wait on a neutral screen for the incoming seat, then show its recap: ``events``
+    are what the seat may see since its last order (read from its own export of the log)."""
     name = seat_name(ruleset.id, seat, lang)
     screen.clear()
     screen.ask(tr("local.pass_keyboard", lang, seat=name))
     screen.clear()  # the Enter itself is echoed; start the seat's screen clean
-    recap(screen.say, ruleset, state, seat, recaps.take(seat), lang)
+    recap(screen.say, ruleset, state, seat, events, lang)
 
 
 def recap(

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.i18n import event_text, render, seat_name, tr, violation
-from bot.local.handover import Recaps, Screen, handover
+from bot.local.handover import Screen, handover
 from bot.local.menu import Cancelled, Draft, build_order
 from bot.local.script import ScriptError, ScriptLine, check_seats, message, seat_for
 from bot.referee import Referee
@@ -64,7 +64,6 @@ class LocalSession:
         self.ruleset_id = ruleset_id
         self.where = where  # the command-line options that find this game (--db ...)
         self.steps = 0
-        self.recaps = Recaps(get_ruleset(ruleset_id).seats)
 
     @classmethod
     async def open(
@@ -91,7 +90,6 @@ class LocalSession:
             check_seats(script or [], get_ruleset(record.ruleset).seats)
             say(tr("local.resumed", lang, game=record.id, ruleset=record.ruleset))
             session = cls(referee, record.id, record.ruleset, out, lang, screen, where)
-            await session._recall()
             session._maps_note()
             return session
         if ruleset_id is None:
@@ -120,7 +118,6 @@ class LocalSession:
         session = cls(referee, record.id, record.ruleset, out, lang, screen, where)
         session._maps_note()
         session._show_events(started.events, None)
-        session.recaps.add(started.events)
         await session.write_maps()
         return session
 
@@ -175,7 +172,8 @@ class LocalSession:
                 continue
             prompt = prompts[0]
             if prompt.seat != last_seat and len(ruleset.seats) > 1:
-                handover(self.screen, ruleset, state, prompt.seat, self.recaps, self.lang)
+                since = await self._since_last_turn(prompt.seat)
+                handover(self.screen, ruleset, state, prompt.seat, since, self.lang)
             last_seat = prompt.seat
             seat = seat_name(record.ruleset, prompt.seat, self.lang)
             self.say(f"[{record.id}] {seat}: {render(prompt.title, self.lang)} ({prompt.section})")
@@ -222,7 +220,6 @@ class LocalSession:
             self.say(violation(exc, self.lang))
             return False
         self._show_events(done.events, seat)
-        self.recaps.add(done.events, shown_to=seat)
         await self.write_maps()
         return True
 
@@ -236,16 +233,14 @@ class LocalSession:
         await self.write_maps()
         return True
 
-    async def _recall(self) -> None:
-        """On resume: each seat's recap is what it may see since its own last order."""
-        for seat in self.recaps.seats:
-            log = (await self.referee.export(self.game_id, seat))["log"]
-            mine = [i for i, e in enumerate(log) if e["seat"] == seat and not e["undone"]]
-            since = log[mine[-1] + 1 :] if mine else log
-            self.recaps.pending[seat] = [
-                Event.model_validate(e) for entry in since if not entry["undone"]
-                for e in entry["events"]
-            ]  # fmt: skip
+    async def _since_last_turn(self, seat: str) -> list[Event]:
+        """What this seat may see that happened after its own last order that stands, read
+        from the seat's own export of the log (so nothing of another seat's can be in it)."""
+        log = (await self.referee.export(self.game_id, seat))["log"]
+        standing = [e for e in log if not e["undone"]]
+        mine = [i for i, e in enumerate(standing) if e["seat"] == seat]
+        since = standing[mine[-1] + 1 :] if mine else standing
+        return [Event.model_validate(e) for entry in since for e in entry["events"]]
 
     # --- text -------------------------------------------------------------------------------
     def _show_events(self, events: list[Event], seat: str | None) -> None:

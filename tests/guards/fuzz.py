@@ -141,7 +141,7 @@ def bad_answers(
     yield {"type": JUNK}
     yield {"type": 7}
     for form in rng.sample(list(prompt.forms), min(3, len(prompt.forms))):
-        base = form.build(random_answer(form.inputs, rng))
+        base = form.build(random_answer(form, rng))
         yield {**base, "unused": "x"}
         yield {**base, "fallback" if "fallback" not in base else "unused2": JUNK}
         for choice in form.inputs:
