@@ -7,8 +7,10 @@ interactions to its shard and DMs to shard 0; random routing is stricter: both p
 the same game at once); meanwhile a few games are left to their deadlines, and one process or
 the other is killed with SIGKILL at random moments (at least 20 times) and started again.
 Afterwards: every acknowledged order is in its game's log once, every log is gapless and
-verifies, every outbox message was delivered and shows exactly once in Discord, in order per
-game and audience, and the deadline games ended through their deadlines.
+verifies, every outbox message was delivered (by both processes) and no text was shown twice in
+Discord (a resend after a takeover carries the first send's nonce), and the deadline games ended
+through their deadlines, each reminder sent once. (The order of a lane's messages across
+processes is tested on the store's claims, tests/store/test_shared_store.py.)
 """
 
 from __future__ import annotations
@@ -25,11 +27,10 @@ from typing import Any
 import pytest
 
 import tests.vaults
-from bot.delivery import nonce
 from bot.referee import Referee
 from bot.referee.verify import verify
 from bot.rules.core import Prompt
-from bot.store import OutboxMessage, Store
+from bot.store import Store
 from cogs._orders import prompt_hash
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.model import FakeChannel, FakeGuild, FakeUser
@@ -280,6 +281,17 @@ async def _deadline_games_end(store: Store, games: list[str]) -> None:
     await _wait(ended, "the deadline games to end")
 
 
+def _outbox(url: str) -> list[dict[str, Any]]:
+    import psycopg
+    from psycopg.rows import dict_row
+
+    with psycopg.connect(url, row_factory=dict_row) as conn:
+        return conn.execute(
+            "SELECT id, game_id, audience, kind, dedupe, delivered_at, last_error, claimed_by"
+            " FROM outbox ORDER BY id"
+        ).fetchall()
+
+
 async def _drained(store: Store) -> None:
     async def empty() -> bool:
         return not await store.pending()
@@ -298,50 +310,21 @@ async def _check(
     # Every acknowledged order is in its game's log (keys are unique per game: once).
     for game, key in players.accepted:
         assert await store.action_for_key(game, key) is not None, (game, key)
-    rows = await store.table_rows()
-    columns = sorted(
-        [
-            "id",
-            "game_id",
-            "audience",
-            "kind",
-            "payload",
-            "dedupe",
-            "created_at",
-            "delivered_at",
-            "attempts",
-            "last_error",
-            "claimed_by",
-            "lease_until",
-        ]
-    )
-    outbox = [dict(zip(columns, r, strict=True)) for r in rows["outbox"]]
-    shown: dict[str, list[int]] = defaultdict(list)
-    for message in fake.messages.values():
-        if message.nonce:
-            shown[message.nonce].append(message.id)
-    lanes: dict[tuple[str, str], list[tuple[int, int]]] = defaultdict(list)
+    outbox = _outbox(store.target)
     owners = set()
     for row in outbox:
         assert row["delivered_at"] is not None and row["last_error"] is None, row
-        sent = shown[
-            nonce(
-                OutboxMessage(
-                    game_id=row["game_id"],
-                    audience=row["audience"],
-                    kind=row["kind"],
-                    payload={},
-                    dedupe=row["dedupe"],
-                )
-            )
-        ]
-        assert len(sent) == 1, f"outbox {row['id']} shown {len(sent)} times"
-        lanes[(row["game_id"], row["audience"])].append((row["id"], sent[0]))
         owners.add(str(row["claimed_by"]).split(":")[0])
-    for lane, pairs in lanes.items():
-        shown_order = [m for _, m in sorted(pairs)]
-        assert shown_order == sorted(shown_order), f"{lane}: messages out of order"
+    # Both processes delivered (any game's messages, whichever shard holds its guild).
     assert owners == {f"shard{i}" for i in range(SHARDS)}, owners
+    # Shown once: a send repeated by the process that took a lease over carries the nonce of
+    # the first (Discord answers it with the first message); no text went out twice.
+    texts: dict[tuple[int, str], int] = defaultdict(int)
+    for message in fake.messages.values():
+        if message.nonce and message.author_id == fake.bot.id:
+            texts[(message.channel_id, message.content)] += 1
+    doubled = [key for key, count in texts.items() if count > 1]
+    assert not doubled, f"shown twice: {doubled[:3]}"
     # Every log is gapless, replays, and the finished games verify.
     over = 0
     for game in games + deadline_games:
@@ -359,4 +342,5 @@ async def _check(
         log = [e for e in await store.log(game) if e.seat is not None]
         assert log and all(e.user_id == "referee" for e in log), game
         reminders = [r for r in outbox if r["game_id"] == game and r["kind"] == "reminder"]
+        assert reminders, f"{game}: no reminder"
         assert len({r["dedupe"] for r in reminders}) == len(reminders)
