@@ -1,6 +1,8 @@
 """Benchmark of the core: the referee's submit() on a SQLite file, against SQLite itself.
 
-Usage: ``python -m bot bench core [--submits N] [--log N] [--games N] [--small N] [--quick]``.
+Usage: ``python -m bot bench core [--submits N] [--log N] [--games N] [--small N] [--quick]
+[--database postgresql://...]``. With ``--database`` every figure is measured on SQLite and on
+that PostgreSQL database (in schemas of its own), each part's two blocks printed together.
 Prints:
 
 - ``submit()`` median and p99 over Vaults games (the test-only game, loaded from ``tests``
@@ -9,7 +11,8 @@ Prints:
   run, and the ratio (goal: submit at most 3x the bare commit);
 - loading a game with 1,000 logged actions from a cold referee (goal: at most 20 ms), with a
   long-running counter game defined here ("bench-counter");
-- submit() with 10,000 games in the database against 100 (goal: at most 1.2x).
+- submit() with 10,000 games in the database against 100 (goal: at most 1.2x);
+- two processes' combined orders per second on one database against one process alone.
 
 Figures are printed with their goals beside them; nothing is asserted.
 """
@@ -18,7 +21,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import io
 import json
+import os
 import random
 import statistics
 import sys
@@ -31,6 +37,7 @@ from typing import Annotated, Any, ClassVar, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from bot.autoplay import random_action
+from bot.benches.core_processes import bench_processes
 from bot.referee import Referee
 from bot.rules.core import (
     Action,
@@ -50,7 +57,6 @@ from bot.rules.core import (
 from bot.rules.core.registry import get as get_ruleset
 from bot.rules.core.registry import register
 from bot.store import Commit, GameRecord, Store
-from bot.store.sqlite import SqliteStore
 
 # --- a long-running game for the bench: two seats take turns to roll and add ------------------
 COUNTER_SEATS = ("a", "b")
@@ -204,29 +210,58 @@ async def _new_game(referee: Referee, ruleset: str, **kwargs: Any) -> GameRecord
     return record
 
 
-class _RecordingStore(SqliteStore):
-    """Keeps every commit a referee makes and how long the store took to write it."""
+class _RecordingStore:
+    """Keeps every commit a referee makes through ``store`` and how long the store took to
+    write it (whichever backend: the store's commit is wrapped on the instance)."""
 
-    commits: list[Commit]
-    commit_times: list[float]
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.reset()
+        original = store.commit
+
+        async def commit(commit: Commit) -> int:
+            started = time.perf_counter()
+            try:
+                return await original(commit)
+            finally:
+                self.commit_times.append(time.perf_counter() - started)
+                self.commits.append(commit)
+
+        setattr(store, "commit", commit)  # noqa: B010 - an instance attribute over the method
 
     @classmethod
-    async def recording(cls, path: Path) -> _RecordingStore:
-        store = await cls.open(path)
-        assert isinstance(store, _RecordingStore)
-        store.reset()
-        return store
+    async def recording(cls, target: str) -> _RecordingStore:
+        return cls(await Store.open(target))
 
     def reset(self) -> None:
-        self.commits, self.commit_times = [], []
+        self.commits: list[Commit] = []
+        self.commit_times: list[float] = []
 
-    async def commit(self, commit: Commit) -> int:
-        started = time.perf_counter()
-        try:
-            return await super().commit(commit)
-        finally:
-            self.commit_times.append(time.perf_counter() - started)
-            self.commits.append(commit)
+
+class Targets:
+    """New databases for the bench's parts: SQLite files in a temporary folder, or schemas of
+    their own in the PostgreSQL database given with --database (dropped afterwards)."""
+
+    def __init__(self, folder: Path, database: str | None = None) -> None:
+        self.folder, self.database = folder, database
+        self.schemas: list[str] = []
+        self.name = "PostgreSQL" if database else "SQLite"
+
+    def new(self, name: str) -> str:
+        if self.database is None:
+            return str(self.folder / f"{name}.sqlite3")
+        from bot.store.postgres import scratch_schema
+
+        schema = f"bench_{os.getpid()}_{len(self.schemas)}_{name.replace('-', '_')}"
+        self.schemas.append(schema)
+        return scratch_schema(self.database, schema)
+
+    def cleanup(self) -> None:
+        if self.database is not None:
+            from bot.store.postgres import drop_schema
+
+            for schema in self.schemas:
+                drop_schema(self.database, schema)
 
 
 def _written(commit: Commit) -> int:
@@ -281,15 +316,16 @@ async def _play(
 
 
 # --- 1. submit against a bare commit --------------------------------------------------------------
-async def bench_submit(folder: Path, submits: int) -> None:
+async def bench_submit(targets: Targets, submits: int) -> None:
     vaults = _vaults()
-    store = await _RecordingStore.recording(folder / "submit.sqlite3")
+    recording = await _RecordingStore.recording(targets.new("submit"))
+    store = recording.store
     try:
         referee = Referee(store)
         warm = Sample()
         await _play(referee, vaults, random.Random(1), 50, warm)
         small = "x" * round(statistics.mean(warm.bytes))
-        whole = "x" * round(statistics.mean(_written(c) for c in store.commits if c.entry.n))
+        whole = "x" * round(statistics.mean(_written(c) for c in recording.commits if c.entry.n))
         bare: dict[str, list[float]] = {"small": [], "whole": []}
 
         async def yardsticks() -> None:  # after each submit, in the same file and moment
@@ -299,13 +335,13 @@ async def bench_submit(folder: Path, submits: int) -> None:
                 bare[name].append(time.perf_counter() - started)
 
         await yardsticks()
-        store.reset()
+        recording.reset()
         bare = {"small": [], "whole": []}
         sample = Sample()
         await _play(referee, vaults, random.Random(2), submits, sample, yardsticks)
-        commits = [c for c in store.commits if c.entry.n]
+        commits = [c for c in recording.commits if c.entry.n]
         commit_times = [
-            t for c, t in zip(store.commits, store.commit_times, strict=True) if c.entry.n
+            t for c, t in zip(recording.commits, recording.commit_times, strict=True) if c.entry.n
         ]
     finally:
         await store.close()
@@ -346,9 +382,9 @@ async def _cold_load(store: Store, game_id: str, moves: int, repeat: int = 21) -
     return times
 
 
-async def bench_load(folder: Path, actions: int) -> None:
+async def bench_load(targets: Targets, actions: int) -> None:
     register(COUNTER)
-    path = folder / "load.sqlite3"
+    path = targets.new("load")
     store = await Store.open(path)
     rows: list[tuple[str, list[float]]] = []
     try:
@@ -425,15 +461,16 @@ def _rebind(commit: Commit, game_id: str) -> Commit:
     )
 
 
-async def _template(folder: Path, vaults: str, entries: int) -> tuple[GameRecord, list[Commit]]:
+async def _template(targets: Targets, vaults: str, entries: int) -> tuple[GameRecord, list[Commit]]:
     """A Vaults game's first ``entries`` commits (set-up included), to clone cheaply."""
-    store = await _RecordingStore.recording(folder / "template.sqlite3")
+    recording = await _RecordingStore.recording(targets.new("template"))
+    store = recording.store
     try:
         referee = Referee(store)
         record = await _new_game(referee, vaults)
         rng = random.Random(3)
         ruleset = get_ruleset(vaults)
-        while len(store.commits) < entries:
+        while len(recording.commits) < entries:
             current, state = await referee.state(record.id)
             if state.result is not None:
                 break
@@ -441,7 +478,7 @@ async def _template(folder: Path, vaults: str, entries: int) -> tuple[GameRecord
             action = random_action(prompt, rng)
             await referee.submit(record.id, f"u:{prompt.seat}", action, f"k{current.version}")
         record = await referee.game(record.id)
-        return record, list(store.commits)
+        return record, list(recording.commits)
     finally:
         await store.close()
 
@@ -467,16 +504,16 @@ async def _fill(
         await asyncio.gather(*(clone(n) for n in range(first, min(games, first + 200))))
 
 
-async def bench_scale(folder: Path, small: int, large: int, submits: int) -> None:
+async def bench_scale(targets: Targets, small: int, large: int, submits: int) -> None:
     vaults = _vaults()
-    template, commits = await _template(folder, vaults, entries=4)
+    template, commits = await _template(targets, vaults, entries=4)
     stores: dict[int, Store] = {}
     try:
         for games in (small, large):
-            stores[games] = store = await Store.open(folder / f"games-{games}.sqlite3")
+            stores[games] = store = await Store.open(targets.new(f"games-{games}"))
             started = time.perf_counter()
             await _fill(store, template, commits, games, prefix="bg")
-            size = sum(p.stat().st_size for p in folder.glob(f"games-{games}.sqlite3*"))
+            size = await store.size_bytes()
             print(
                 f"  made {games} games ({len(commits)} log entries each) in"
                 f" {time.perf_counter() - started:.1f} s, {size / 1e6:.0f} MB on disk"
@@ -514,24 +551,56 @@ def run(argv: list[str]) -> None:
     parser.add_argument("--games", type=int, default=10_000, help="games of the large database")
     parser.add_argument("--small", type=int, default=100, help="games of the small database")
     parser.add_argument("--quick", action="store_true", help="smaller figures, for a smoke run")
+    parser.add_argument(
+        "--database",
+        help="also run every figure on this PostgreSQL database (postgresql://...; the bench"
+        " works in schemas of its own and drops them), printed beside SQLite's",
+    )
     args = parser.parse_args(argv)
     if args.quick:
         args.submits, args.log, args.games = 60, 200, 500
 
+    def parts(targets: Targets) -> list[tuple[str, Callable[[], Awaitable[None]]]]:
+        async def processes() -> None:
+            one, two = targets.new("one-process"), targets.new("two-processes")
+            for target in (one, two):  # migrated before the workers race to open them
+                await (await Store.open(target)).close()
+            await asyncio.to_thread(bench_processes, one, two, args.submits)
+
+        return [
+            ("submit", lambda: bench_submit(targets, args.submits)),
+            ("load", lambda: bench_load(targets, args.log)),
+            ("scale", lambda: bench_scale(targets, args.small, args.games, args.submits)),
+            ("processes", processes),
+        ]
+
     async def main() -> None:
         with tempfile.TemporaryDirectory(prefix="bench-core-") as tmp:
-            folder = Path(tmp)
-            steps: list[tuple[str, Callable[[], Awaitable[None]]]] = [
-                ("submit", lambda: bench_submit(folder, args.submits)),
-                ("load", lambda: bench_load(folder, args.log)),
-                ("scale", lambda: bench_scale(folder, args.small, args.games, args.submits)),
-            ]
-            for name, step in steps:
-                started = time.perf_counter()
-                await step()
-                print(f"  [{name}: {time.perf_counter() - started:.1f} s]")
+            backends = [Targets(Path(tmp))]
+            if args.database:
+                backends.append(Targets(Path(tmp), args.database))
+            try:
+                # Each part on each backend in turn, its figures printed together.
+                for index in range(len(parts(backends[0]))):
+                    for targets in backends:
+                        name, step = parts(targets)[index]
+                        out = io.StringIO()
+                        started = time.perf_counter()
+                        with contextlib.redirect_stdout(out):
+                            await step()
+                        print(f"[{name}, {targets.name}]")
+                        print(out.getvalue(), end="")
+                        print(
+                            f"  [{name} on {targets.name}: {time.perf_counter() - started:.1f} s]"
+                        )
+            finally:
+                for targets in backends:
+                    targets.cleanup()
 
-    print(f"bench core: SQLite file in a temporary folder, Python {sys.version.split()[0]}")
+    where = "a SQLite file in a temporary folder"
+    if args.database:
+        where += " and PostgreSQL (--database)"
+    print(f"bench core: {where}, Python {sys.version.split()[0]}")
     asyncio.run(main())
 
 

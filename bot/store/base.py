@@ -283,6 +283,9 @@ class Store(ABC):
         """Write ``table_rows()`` of another store into this empty one, in one transaction."""
         await self._write(lambda c: tables.insert_rows(c, rows))
 
+    async def size_bytes(self) -> int:
+        return await self._read(tables.size_bytes)
+
     async def bare_insert(self, payload: str) -> None:
         """A bare INSERT+COMMIT of one row, the yardstick `bench core` compares submit with."""
         await self._write(lambda c: q.bare_insert(c, payload))
