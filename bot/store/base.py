@@ -235,6 +235,10 @@ class Store(ABC):
         """Give up this owner's leases (a clean shutdown), so another process takes over now."""
         await self._write(lambda c: q.release_outbox(c, owner))
 
+    async def plan_run(self, message_ids: list[int]) -> None:
+        """Record that these messages are about to be sent as one (see OutboxMessage.run_end)."""
+        await self._write(lambda c: q.plan_run(c, message_ids))
+
     async def delivered(
         self, *message_ids: int, lane: tuple[str, str, str, str] | None = None
     ) -> None:

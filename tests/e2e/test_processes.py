@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import os
 import random
+import re
 import signal
 import sys
 from collections import defaultdict
@@ -27,10 +28,11 @@ from typing import Any
 import pytest
 
 import tests.vaults
+from bot.delivery import nonce
 from bot.referee import Referee
 from bot.referee.verify import verify
 from bot.rules.core import Prompt
-from bot.store import Store
+from bot.store import OutboxMessage, Store
 from cogs._orders import prompt_hash
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.model import FakeChannel, FakeGuild, FakeUser
@@ -41,7 +43,7 @@ VAULTS = tests.vaults.RULESET
 SHARDS = 2
 ORDERS = int(os.environ.get("REFEREE_TEST_ORDERS", "1000"))
 KILLS = int(os.environ.get("REFEREE_TEST_KILLS", "20"))
-PLAYED_GAMES = 90  # Vaults with 6 raids a seat: up to 14 orders a game
+PLAYED_GAMES = 110  # Vaults with 6 raids a seat: up to 14 orders a game
 DEADLINE_GAMES = 4
 TABLES = 12  # games played at the same time
 WAIT = 60.0  # bound of every wait (a lost message fails the test instead of hanging it)
@@ -188,7 +190,12 @@ class Players:
                 value = rng.choice(options)["value"]
                 handle = await self.fake.select(user, message, selects[0], [value])
             else:
-                handle = await self.fake.click(user, message, rng.choice(ids))
+                buttons = [c for c in ids if c.startswith("ref:ob:")] or selects
+                if buttons[0].startswith("ref:os:"):  # a select only: pick from it
+                    value = message.component(buttons[0])["options"][0]["value"]
+                    handle = await self.fake.select(user, message, buttons[0], [value])
+                else:
+                    handle = await self.fake.click(user, message, rng.choice(buttons))
             try:
                 reply = await handle.response(8.0)
             except AssertionError:
@@ -199,8 +206,13 @@ class Players:
 
 
 async def _killer(fleet: Fleet, players: Players, rng: random.Random) -> None:
-    while fleet.kills < KILLS or players.sent < ORDERS:
-        await asyncio.sleep(rng.uniform(0.5, 2.5))
+    """SIGKILL one process or the other at random moments, at least KILLS times, spread over
+    the orders (each kill costs a restart, so no more than that)."""
+    while fleet.kills < KILLS:
+        if players.sent < ORDERS:
+            await asyncio.sleep(rng.uniform(0.5, 1.5) + 2.0 * ORDERS / 1000)
+        else:
+            await asyncio.sleep(rng.uniform(0.2, 1.0))
         shard = rng.randrange(SHARDS)
         await fleet.kill(shard)
         await fleet.start(shard)
@@ -281,6 +293,56 @@ async def _deadline_games_end(store: Store, games: list[str]) -> None:
     await _wait(ended, "the deadline games to end")
 
 
+async def _shown_runs(
+    fake: FakeDiscord, store: Store, outbox: list[dict[str, Any]]
+) -> dict[tuple[str, str], dict[int, tuple[int, ...]]]:
+    """For each lane (game, audience): the runs of outbox ids shown, by the Discord id of their
+    first message. A message's nonce is recomputed from its candidate runs (bot.delivery.nonce:
+    contiguous messages of one lane, the part's number and text)."""
+    lanes: dict[tuple[str, str], list[dict[str, Any]]] = defaultdict(list)
+    for row in outbox:
+        lanes[(row["game_id"], row["audience"])].append(row)
+    threads = {g.thread_id: g.id for g in await store.games() if g.thread_id}
+    shown: dict[tuple[str, str], dict[int, tuple[int, ...]]] = defaultdict(dict)
+    for message in sorted(fake.messages.values(), key=lambda m: m.id):
+        if not message.nonce or message.author_id != fake.bot.id:
+            continue
+        text = message.first_content  # a DM's controls are retired by an edit after the answer
+        named = re.search(r"game `(\w+)`", text)
+        game = threads.get(str(message.channel_id)) or (named.group(1) if named else None)
+        candidates = [lane for lane in lanes if game is None or lane[0] == game]
+        found = _match(message.nonce, text, candidates, lanes)
+        if found is None:
+            continue  # not an outbox message (a lobby, an interaction's reply)
+        lane, run = found
+        if run not in shown[lane].values():  # the later parts of a split text
+            shown[lane][message.id] = run
+    return shown
+
+
+def _match(
+    sent: str,
+    text: str,
+    candidates: list[tuple[str, str]],
+    lanes: dict[tuple[str, str], list[dict[str, Any]]],
+) -> tuple[tuple[str, str], tuple[int, ...]] | None:
+    for lane in candidates:
+        rows = lanes[lane]
+        messages = [
+            OutboxMessage(
+                id=r["id"], game_id=r["game_id"], audience=r["audience"], kind=r["kind"],
+                payload={}, dedupe=r["dedupe"],
+            )
+            for r in rows
+        ]  # fmt: skip
+        for i in range(len(rows)):
+            for j in range(i + 1, min(len(rows), i + 12) + 1):
+                for part in range(4):
+                    if nonce(messages[i:j], part, text) == sent:
+                        return lane, tuple(r["id"] for r in rows[i:j])
+    return None
+
+
 def _outbox(url: str) -> list[dict[str, Any]]:
     import psycopg
     from psycopg.rows import dict_row
@@ -317,14 +379,15 @@ async def _check(
         owners.add(str(row["claimed_by"]).split(":")[0])
     # Both processes delivered (any game's messages, whichever shard holds its guild).
     assert owners == {f"shard{i}" for i in range(SHARDS)}, owners
-    # Shown once: a send repeated by the process that took a lease over carries the nonce of
-    # the first (Discord answers it with the first message); no text went out twice.
-    texts: dict[tuple[int, str], int] = defaultdict(int)
-    for message in fake.messages.values():
-        if message.nonce and message.author_id == fake.bot.id:
-            texts[(message.channel_id, message.content)] += 1
-    doubled = [key for key, count in texts.items() if count > 1]
-    assert not doubled, f"shown twice: {doubled[:3]}"
+    # Shown once, in order: every message Discord shows is matched to the run of its lane's
+    # outbox messages it was sent for (its nonce); each outbox message is in exactly one run,
+    # and a lane's runs appear in the order of the outbox.
+    shown = await _shown_runs(fake, store, outbox)
+    for lane, runs in shown.items():
+        ids = [i for _, run in sorted(runs.items()) for i in run]
+        expected = [r["id"] for r in outbox if (r["game_id"], r["audience"]) == lane]
+        assert ids == expected, f"{lane}: shown {ids}, outbox {expected}"
+    assert {(r["game_id"], r["audience"]) for r in outbox} == set(shown)
     # Every log is gapless, replays, and the finished games verify.
     over = 0
     for game in games + deadline_games:
