@@ -7,7 +7,7 @@ is retried a few times and then replaced by the prompt's default, which must alw
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -33,11 +33,16 @@ class PlayReport:
     defaults: int = 0
     events: list[Event] = field(default_factory=list)
     codes: dict[str, int] = field(default_factory=dict)
+    refusals: list[RuleViolation] = field(default_factory=list)
+    """One refusal of each code, as raised (messages are checked against them)."""
 
 
-def random_answer(form: OrderForm, rng: random.Random) -> dict[str, Any]:
+def random_answer(form: OrderForm | Sequence[Choice], rng: random.Random) -> dict[str, Any]:
     """Answers input by input, each from the options offered for the answers before it (the
-    form's dependent inputs), as a player at a menu would."""
+    form's dependent inputs), as a player at a menu would. A bare list of inputs is answered
+    as a form holding them."""
+    if not isinstance(form, OrderForm):
+        form = OrderForm(type="answers", label="", inputs=tuple(form))
     answers: dict[str, Any] = {}
     while (choice := form.next(answers)) is not None:
         if choice.kind in ("one", "many") and not choice.options:
@@ -92,6 +97,8 @@ def play(
                 break
             except RuleViolation as exc:
                 report.refused += 1
+                if exc.code not in report.codes:
+                    report.refusals.append(exc)
                 report.codes[exc.code] = report.codes.get(exc.code, 0) + 1
         if outcome is None:
             if prompt.default is None:

@@ -8,6 +8,7 @@ import asyncio
 import json
 import os
 import signal
+import sqlite3
 import sys
 from importlib import import_module
 from pathlib import Path
@@ -76,6 +77,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     from bot.local.play import LocalSession, where_args
     from bot.local.script import ScriptError, message, parse
     from bot.rules.core import RuleViolation
+    from bot.rules.core.registry import get as get_ruleset
     from bot.store import Store
 
     _load_extra(args.load)
@@ -95,6 +97,18 @@ def cmd_play(args: argparse.Namespace) -> int:
         return 2
     if args.resume and existing_db(args.db, lang) is None:
         return 2
+    from bot.store.base import is_postgres, sqlite_path
+
+    folder = Path(sqlite_path(args.db)).parent
+    if not is_postgres(args.db) and not folder.is_dir():
+        print(tr("cli.db.no_folder", lang, folder=str(folder)), file=sys.stderr)
+        return 2
+    if not args.resume:
+        try:  # an unknown game is refused before a database is made for it
+            get_ruleset(args.game)
+        except RuleViolation as exc:
+            print(violation(exc, lang), file=sys.stderr)
+            return 2
     screen = Screen(say=print, ask=_ask, tty=sys.stdout.isatty())
     session: list[LocalSession] = []
 
@@ -128,6 +142,9 @@ def cmd_play(args: argparse.Namespace) -> int:
 
     try:
         return asyncio.run(main())
+    except (sqlite3.Error, OSError) as exc:  # a --db that cannot be opened or written
+        print(tr("cli.db.bad", lang, path=str(args.db), detail=str(exc)), file=sys.stderr)
+        return 2
     except KeyboardInterrupt:  # Ctrl-C while the referee was working: the game is stored
         print()
         if session:

@@ -33,6 +33,7 @@ import aiohttp
 import discord
 
 from bot import present
+from bot.alt import alt_text
 from bot.maps import MapPool, PoolKind, digest
 from bot.referee import payloads
 from bot.referee.history import History
@@ -312,10 +313,15 @@ class Delivery:
         view = ruleset.view(state, audience).model_dump(mode="json")
         if audience is None:
             return view, []
-        return view, [p for p in ruleset.prompts(state) if p.seat == audience]
+        prompts = self.bot.referee.prompts_of(record, version, state)  # once per state
+        return view, [p for p in prompts if p.seat == audience]
 
     async def _map(
-        self, view: dict[str, Any] | None, last: tuple[str, str] | None, name: str
+        self,
+        view: dict[str, Any] | None,
+        last: tuple[str, str] | None,
+        name: str,
+        alt: str | None = None,
     ) -> tuple[discord.File | None, str]:
         """The map to attach and the lane's map digest after it: no map when it looks exactly
         like the last one this lane got (issue 12)."""
@@ -326,7 +332,7 @@ class Delivery:
         mark = digest(png)
         if mark == before and not self.always_map:
             return None, mark
-        return discord.File(io.BytesIO(png), name), mark
+        return discord.File(io.BytesIO(png), name, description=alt), mark
 
     # --- public: the game's thread -------------------------------------------------------------
     async def _public(
@@ -351,7 +357,7 @@ class Delivery:
                 record.id, record.ruleset, head.kind, head.payload, holders, lang, view=view
             )
             waiting = last_lane[0] if last_lane else ""
-        file, mark = await self._map(view, last_lane, "map.png")
+        file, mark = await self._map(view, last_lane, "map.png", alt_text(view, text))
         # Ping the seats waited for only when the side to move changed (issue 12).
         ping = head.kind != "step" or last_lane is None or last_lane[0] != waiting
         channel = self.bot.get_partial_messageable(int(target), guild_id=int(record.guild_id))
@@ -379,7 +385,8 @@ class Delivery:
             if components is not None:
                 extra["view"] = components
             text = present.join(text, note)
-        file, mark = await self._map(view, await self.bot.store.lane(record.id, seat), "view.png")
+        lane = await self.bot.store.lane(record.id, seat)
+        file, mark = await self._map(view, lane, "view.png", alt_text(view, text))
         user = self.bot.get_user(int(holder)) or await self.bot.fetch_user(int(holder))
         try:
             await _send(user.send, run, present.split(text), MENTIONS, file=file, **extra)
@@ -409,7 +416,9 @@ class Delivery:
         if head.kind == "reminder":
             reminder = payloads.ReminderPayload.model_validate(head.payload)
             prompt = await self._open_prompt(record, seat, reminder.prompt_id)
-            text = present.reminder(record.id, record.ruleset, prompt, reminder.due_at, lang)
+            text = present.reminder(
+                record.id, record.ruleset, prompt, reminder.due_at, lang, reminder.policy
+            )
             return text, [prompt] if prompt else [], None
         holders = await self.bot.store.seats(record.id)
         text = present.notice(record.id, record.ruleset, head.kind, head.payload, holders, lang)
@@ -419,8 +428,7 @@ class Delivery:
         """The seat's own prompt, still open (a reminder names it and offers it again)."""
         if record.status not in ("active", "paused"):
             return None
-        _, state = await self.bot.referee.state(record.id)
-        prompts = get_ruleset(record.ruleset).prompts(state)
+        _, _, prompts = await self.bot.referee.open_prompts(record.id)
         return next((p for p in prompts if p.seat == seat and p.id == prompt_id), None)
 
 

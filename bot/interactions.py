@@ -16,6 +16,7 @@ import discord
 
 from bot.i18n import lang_for, tr, violation
 from bot.rules.core import RuleViolation
+from bot.rules.core.summaries import lookup
 
 log = logging.getLogger(__name__)
 
@@ -61,10 +62,24 @@ async def send(
         await interaction.followup.send(content, **kwargs)
 
 
+async def acknowledge(interaction: discord.Interaction) -> None:
+    """Answer Discord at once before work that may be long (an order's submit): a click or a
+    modal gets a deferred update (its message is edited afterwards), a command an ephemeral
+    "thinking" that the first follow-up fills. The first reply then costs what Discord's own
+    round trip costs, whatever the work behind it (issue 9: first reply)."""
+    if interaction.response.is_done() or interaction.type is discord.InteractionType.autocomplete:
+        return
+    if interaction.type is discord.InteractionType.application_command:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+    else:
+        await interaction.response.defer()
+
+
 def error_text(interaction: discord.Interaction, error: BaseException) -> str:
     lang = lang_of(interaction)
     if isinstance(error, RuleViolation):
-        return violation(error, lang)
+        link = rule_link(error, lang)
+        return violation(error, lang) + (f"\n{link}" if link else "")
     if isinstance(error, Refusal):
         return tr(error.key, lang, **error.params)
     incident = secrets.token_hex(4)
@@ -80,6 +95,28 @@ def error_text(interaction: discord.Interaction, error: BaseException) -> str:
         },
     )
     return tr("discord.error.internal", lang, incident=incident)
+
+
+def rule_command(ruleset_id: str, section_id: str) -> str:
+    """The command that shows the project's summary of a section (cogs/help.py)."""
+    return f"/rule section:{section_id} ruleset:{ruleset_id}"
+
+
+def rule_link(error: RuleViolation, lang: str) -> str | None:
+    """How to read the rule a refusal cites: its summary's title and the /rule command; None
+    for the referee's own checks and sections without a summary."""
+    if error.ruleset is None:
+        return None
+    found = lookup(error.ruleset, error.section)
+    if found is None:
+        return None
+    return tr(
+        "discord.rule.link",
+        lang,
+        section=found.id,
+        title=found.heading(lang),
+        command=rule_command(error.ruleset, found.id),
+    )
 
 
 async def answer_error(interaction: discord.Interaction, error: BaseException) -> None:

@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-from bot.i18n import catalogs, event_text, render, seat_name, tr
+from bot.i18n import catalogs, cite, event_text, render, seat_name, tr
+from bot.i18n.wording import order_text
 from bot.referee.payloads import StepPayload
 from bot.rules.core import Prompt
 from bot.rules.core.registry import get as get_ruleset
@@ -56,7 +57,13 @@ def event_lines(
 
 def prompt_line(prompt: Prompt, lang: str, due_at: float | None) -> str:
     key = "discord.prompt.due" if due_at else "discord.prompt.open"
-    return tr(key, lang, title=render(prompt.title, lang), section=prompt.section, due=when(due_at))
+    return tr(
+        key,
+        lang,
+        title=render(prompt.title, lang),
+        section=cite(prompt.section, lang),
+        due=when(due_at),
+    )
 
 
 def view_status(view: Mapping[str, Any] | None, lang: str) -> str:
@@ -253,13 +260,7 @@ def notice(
             ),
         )
     elif kind == "expired":
-        seat = str(payload.get("seat", ""))
-        body = tr(
-            f"discord.notice.expired.{payload.get('policy', 'notify')}",
-            lang,
-            seat=seat_name(ruleset_id, seat, lang),
-            user=mention(holders.get(seat)),
-        )
+        body = expired(ruleset_id, payload, holders, lang)
     elif kind in ("paused", "active"):
         body = tr(f"discord.notice.{kind}", lang, user=mention(payload.get("by")))
     else:
@@ -267,13 +268,46 @@ def notice(
     return join(head, body)
 
 
-def reminder(
-    game_id: str, ruleset_id: str, prompt: Prompt | None, due_at: float | None, lang: str
+def expired(
+    ruleset_id: str, payload: Mapping[str, Any], holders: Mapping[str, str], lang: str
 ) -> str:
+    """A deadline passed: whose, and what the game's policy did. When the referee gave the
+    default order, the notice names the decision and the order, so nobody reads the
+    consequences as the player's own choice."""
+    seat = str(payload.get("seat", ""))
+    who = {"seat": seat_name(ruleset_id, seat, lang), "user": mention(holders.get(seat))}
+    if payload.get("applied"):
+        order = payload.get("order")
+        return tr(
+            "discord.notice.expired.applied",
+            lang,
+            **who,
+            decision=render(payload.get("decision") or {"key": "discord.prompt.unknown"}, lang),
+            order=render(order, lang) if order else tr("discord.prompt.unknown", lang),
+        )
+    return tr(f"discord.notice.expired.{payload.get('policy', 'notify')}", lang, **who)
+
+
+def reminder(
+    game_id: str,
+    ruleset_id: str,
+    prompt: Prompt | None,
+    due_at: float | None,
+    lang: str,
+    policy: str | None = None,
+) -> str:
+    """A reminder before a deadline; under the "default" policy it says which order the
+    referee will give if the player does not answer, so the default never comes unannounced."""
     title = render(prompt.title, lang) if prompt else tr("discord.prompt.unknown", lang)
+    then = ""
+    if policy == "default" and prompt is not None and prompt.default is not None:
+        order = order_text(prompt, prompt.default)
+        if order is not None:
+            then = tr("discord.reminder.default", lang, order=render(order, lang))
     return clip(
         join(
             header(game_id, ruleset_id, lang),
             tr("discord.reminder", lang, title=title, due=when(due_at)),
+            then,
         )
     )

@@ -15,14 +15,14 @@ from discord import app_commands
 from bot.i18n import tr
 from bot.interactions import Refusal, answer_error, lang_of, send
 from bot.present import ruleset_title
+from bot.referee import LIVE, Seated
 from bot.rules.core import GameState, RuleViolation
-from bot.store import GameRecord, GameStatus
+from bot.store import GameRecord
 
 if TYPE_CHECKING:
     from bot.client import RefereeBot
 
 log = logging.getLogger(__name__)
-LIVE: tuple[GameStatus, ...] = ("lobby", "active", "paused")
 
 
 # --- command strings: English base from the catalog, Chinese from the translator ----------------
@@ -82,50 +82,44 @@ class Ctx:
     async def game(self, game_id: str | None = None) -> GameRecord:
         """The game named, isolated per server (another server's id is "not found"); without
         an id, the game whose thread this is, else the user's only live game here."""
-        referee, store = self.bot.referee, self.bot.store
-        if game_id:
-            record = await referee.game(game_id.strip().lower(), self.guild_id)
-            if (
-                self.guild_id is None
-                and self.user_id not in (await store.seats(record.id)).values()
-            ):
-                # In DMs a user reaches only the games they play.
-                raise RuleViolation("core.game.not_found", "Referee", game=record.id)
-            return record
-        channel = str(self.interaction.channel_id)
-        if self.guild_id is not None:
-            for record in await store.games(self.guild_id):  # any status: a thread is one game
-                if record.thread_id == channel:
-                    return record
-        mine = {
-            g.id: g
-            for g, _ in await store.games_of_user(self.user_id)
-            if g.status in LIVE and (self.guild_id is None or g.guild_id == self.guild_id)
-        }
-        if len(mine) == 1:
-            return next(iter(mine.values()))
-        raise Refusal("discord.error.which_game")
+        return (await self.seated(game_id)).record if game_id else await self._game_here()
+
+    async def seated(self, game_id: str | None = None) -> Seated:
+        """``game`` with its seats and the open prompts of its cached state, from the referee
+        in one store trip (issue 9: one trip resolves game, seat and prompt)."""
+        referee = self.bot.referee
+        if not game_id:
+            record = await self._game_here()
+            game_id = record.id
+        seated = await referee.seated(game_id.strip().lower(), self.user_id, self.guild_id)
+        if self.guild_id is None and not seated.held:
+            # In DMs a user reaches only the games they play.
+            raise RuleViolation("core.game.not_found", "Referee", game=seated.record.id)
+        return seated
+
+    async def _game_here(self) -> GameRecord:
+        channel = self.interaction.channel_id
+        record = await self.bot.referee.game_here(
+            self.guild_id, str(channel) if channel is not None else None, self.user_id
+        )
+        if record is None:
+            raise Refusal("discord.error.which_game")
+        return record
 
     async def game_and_state(self, game_id: str | None) -> tuple[GameRecord, GameState | None]:
-        """``game`` and its state (None before the start), in one store round trip fewer when
-        the game is named in a server: the isolation check is made on the loaded record."""
-        if game_id and self.guild_id is not None:
-            try:
-                record, state = await self.bot.referee.state(game_id.strip().lower())
-            except RuleViolation as exc:
-                if exc.code != "core.game.not_started":
-                    raise
-                return await self.game(game_id), None
-            if record.guild_id != self.guild_id:
-                raise RuleViolation("core.game.not_found", "Referee", game=record.id)
-            return record, state
+        """``game`` and its state (None in the lobby), from the referee's cache."""
         record = await self.game(game_id)
         if record.status == "lobby":
             return record, None
-        return await self.bot.referee.state(record.id)
+        try:
+            return await self.bot.referee.state(record.id, record)
+        except RuleViolation as exc:
+            if exc.code != "core.game.not_started":  # abandoned in its lobby
+                raise
+            return record, None
 
     async def seats_of_user(self, game_id: str) -> list[str]:
-        return [s for s, u in (await self.bot.store.seats(game_id)).items() if u == self.user_id]
+        return (await self.bot.referee.seated(game_id, self.user_id)).held
 
 
 @contextlib.asynccontextmanager
@@ -151,7 +145,7 @@ async def show_notices(ctx: Ctx) -> None:
         return  # a modal is open: tell them at their next interaction instead
     if not ctx.bot.may_have_notices(ctx.user_id):
         return
-    notices = await ctx.bot.store.take_notices(ctx.user_id)
+    notices = await ctx.bot.referee.take_notices(ctx.user_id)
     ctx.bot.notices_taken(ctx.user_id)
     per_game: dict[str, int] = {}
     for message in notices:
@@ -183,13 +177,10 @@ async def game_choices(
     lang = lang_of(interaction)
     guild = str(interaction.guild_id) if interaction.guild_id else None
     if mine_only or guild is None:
-        records = [
-            g
-            for g, _ in await bot.store.games_of_user(str(interaction.user.id))
-            if g.status in LIVE and (guild is None or g.guild_id == guild)
-        ]
+        mine = await bot.referee.games_of_user(str(interaction.user.id), guild)
+        records = [record for record, _ in mine.values()]
     else:
-        records = await bot.store.games(guild, LIVE)
+        records = await bot.referee.games(guild, LIVE)
     out: dict[str, app_commands.Choice[str]] = {}
     needle = current.strip().lower()
     for g in reversed(records):  # newest first

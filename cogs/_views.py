@@ -12,6 +12,7 @@ import discord
 
 from bot import present
 from bot.i18n import event_text, render, tr
+from bot.referee import Seated
 from bot.rules.core import GameState
 from bot.rules.core.registry import get as get_ruleset
 from bot.store import GameRecord
@@ -70,7 +71,7 @@ async def lobby(
         present.header(record.id, record.ruleset, lang),
         tr("discord.lobby.scenario", lang, scenario=scenario_title(record, lang)),
         options_line(record, lang),
-        *[f"• {line}" for line in seat_lines(record, await bot.store.seats(record.id), lang)],
+        *[f"• {line}" for line in seat_lines(record, await bot.referee.seats(record.id), lang)],
         tr("discord.lobby.howto", lang)
         if record.status == "lobby"
         else tr(f"discord.status.{record.status}", lang),
@@ -121,7 +122,7 @@ async def status(
 ) -> tuple[str, discord.File | None]:
     """A game's public status: anyone may read it (spectators too)."""
     holders, deadlines = await asyncio.gather(
-        bot.store.seats(record.id), bot.store.deadlines(record.id)
+        bot.referee.seats(record.id), bot.referee.deadlines(record.id)
     )
     lines = [
         present.header(record.id, record.ruleset, lang),
@@ -164,16 +165,15 @@ async def recent_events(
 
 
 async def private_view_message(
-    bot: RefereeBot, record: GameRecord, seat: str, lang: str
+    bot: RefereeBot, seated: Seated, seat: str, lang: str
 ) -> tuple[str, discord.File | None]:
     """What one seat may know: its view's status, its recent events, its open decisions."""
-    view = (await bot.referee.view(record.id, seat)).model_dump(mode="json")
-    deadlines = {(d.seat, d.prompt_id): d.due_at for d in await bot.store.deadlines(record.id)}
-    prompts = [
-        p
-        for p in await bot.referee.prompts(record.id, (await bot.store.seats(record.id))[seat])
-        if p.seat == seat
-    ]
+    record = seated.record
+    if seated.state is not None:
+        view = get_ruleset(record.ruleset).view(seated.state, seat).model_dump(mode="json")
+    else:  # a finished game: its final state
+        view = (await bot.referee.view(record.id, seat)).model_dump(mode="json")
+    prompts = [p for p in seated.open if p.seat == seat]
     content = present.join(
         tr(
             "discord.dm.header",
@@ -183,6 +183,6 @@ async def private_view_message(
         ),
         *await recent_events(bot, record, seat, lang),
         present.view_status(view, lang),
-        *[present.prompt_line(p, lang, deadlines.get((seat, p.id))) for p in prompts],
+        *[present.prompt_line(p, lang, seated.due(p)) for p in prompts],
     )
     return present.clip(content), await picture(view, "view.png")

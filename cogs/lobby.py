@@ -3,7 +3,6 @@ leave, start, status, list, and the management commands (bodies in cogs/_admin.p
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 import discord
@@ -13,7 +12,7 @@ from discord.ext import commands
 from bot import present
 from bot.client import RefereeBot
 from bot.i18n import render, tr
-from bot.interactions import Refusal, lang_of
+from bot.interactions import Refusal, acknowledge, lang_of
 from bot.rules.core import RuleViolation
 from bot.rules.core.registry import available
 from bot.rules.core.registry import get as get_ruleset
@@ -21,7 +20,6 @@ from bot.store import GameRecord
 from cogs import _admin as admin
 from cogs._common import LIVE, Ctx, choice, describe, game_choices, guard, text
 from cogs._views import lobby, refresh_lobby, status
-from rendering.registry import renders
 
 Choices = list[app_commands.Choice[str]]
 
@@ -153,9 +151,9 @@ class Lobby(commands.Cog):
             await ctx.send(ctx.t("discord.lobby.started", game=record.id))
 
     async def _start(self, ctx: Ctx, game_id: str) -> None:
-        record = await self.bot.referee.game(game_id, ctx.guild_id)
-        seated = ctx.user_id in (await self.bot.store.seats(game_id)).values()
-        if not (seated or record.created_by == ctx.user_id or ctx.is_manager()):
+        seated = await self.bot.referee.seated(game_id, ctx.user_id, ctx.guild_id)
+        record = seated.record
+        if not (seated.held or record.created_by == ctx.user_id or ctx.is_manager()):
             raise Refusal("discord.error.not_in_game", game=game_id)
         await self.bot.referee.start(game_id, ctx.user_id)
         self.bot.delivery.wake()
@@ -187,9 +185,8 @@ class Lobby(commands.Cog):
     @describe("game")
     async def status_(self, interaction: discord.Interaction, game: str | None = None) -> None:
         async with guard(interaction) as ctx:
+            await acknowledge(interaction)  # answered before any lookup (and the drawing)
             record, state = await ctx.game_and_state(game)
-            if renders(record.ruleset) and state is not None:
-                await interaction.response.defer(ephemeral=True, thinking=True)  # drawing
             content, file = await status(self.bot, record, state, ctx.lang)
             await ctx.send(content, file=file)
 
@@ -197,11 +194,13 @@ class Lobby(commands.Cog):
     @describe("everything")
     async def list_(self, interaction: discord.Interaction, everything: bool = False) -> None:
         async with guard(interaction) as ctx:
-            records = await self.bot.store.games(ctx.guild_id, None if everything else LIVE)
+            referee = self.bot.referee
+            # The newest 20 only, from the index (a server may keep thousands of old games).
+            shown = await referee.games(ctx.guild_id, None if everything else LIVE, newest=20)
+            all_seats = await referee.seats_of([r.id for r in shown])
             lines = []
-            shown = records[-20:]
-            all_seats = await asyncio.gather(*(self.bot.store.seats(r.id) for r in shown))
-            for record, seats in zip(shown, all_seats, strict=True):
+            for record in shown:
+                seats = all_seats[record.id]
                 who = ", ".join(present.mention(u) for u in seats.values()) or "—"
                 lines.append(
                     ctx.t(
@@ -300,7 +299,7 @@ class Lobby(commands.Cog):
             record = await ctx.game(str(interaction.namespace.game or "") or None)
         except (Refusal, RuleViolation):
             return []
-        holders = await self.bot.store.seats(record.id)
+        holders = await self.bot.referee.seats(record.id)
         out = []
         for seat in get_ruleset(record.ruleset).seats:
             if free_only and seat in holders:

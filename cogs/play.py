@@ -4,7 +4,6 @@ DMs, where the delivery puts them), routed here by custom_id."""
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 import discord
@@ -14,13 +13,12 @@ from discord.ext import commands
 from bot import present
 from bot.client import RefereeBot
 from bot.i18n import render, tr
-from bot.interactions import Refusal, lang_of, payload
+from bot.interactions import Refusal, acknowledge, lang_of, payload
 from bot.rules.core import OrderForm, Prompt, RuleViolation
-from bot.rules.core.registry import get as get_ruleset
 from bot.store import GameRecord
 from cogs import _orders as orders
 from cogs import _steps as steps
-from cogs._common import LIVE, Ctx, describe, game_choices, guard, text
+from cogs._common import Ctx, describe, game_choices, guard, text
 from cogs._views import private_view_message
 
 
@@ -57,26 +55,16 @@ class Play(commands.Cog):
         self, interaction: discord.Interaction, game: str | None = None
     ) -> None:
         async with guard(interaction) as ctx:
-            if game:
-                record = await ctx.game(game)
-                mine = {record.id: (record, set(await ctx.seats_of_user(record.id)))}
-            else:
-                mine = await self._my_seats(ctx)
-            # The store reads are queued together: one wait for the store's thread, not 2n.
-            live = list(mine.values())
-            owed = await asyncio.gather(*(self._owed(r, seats) for r, seats in live))
-            deadlines = await asyncio.gather(
-                *(self.bot.store.deadlines(r.id) for (r, _), p in zip(live, owed, strict=True) if p)
+            await acknowledge(interaction)  # answered before any lookup; the decisions follow
+            referee = self.bot.referee
+            games = (
+                [await ctx.seated(game)] if game else await referee.owed(ctx.user_id, ctx.guild_id)
             )
-            shown = 0
-            for (record, _), prompts in zip(live, owed, strict=True):
-                if not prompts:
-                    continue
-                due = {(d.seat, d.prompt_id): d.due_at for d in deadlines.pop(0)}
-                for prompt in prompts:
-                    await self._show_prompt(ctx, record, prompt, due.get((prompt.seat, prompt.id)))
-                    shown += 1
-            if not shown:
+            owing = [g for g in games if g.prompts]
+            for seated in owing:
+                for prompt in seated.prompts:
+                    await self._show_prompt(ctx, seated.record, prompt, seated.due(prompt))
+            if not owing:
                 await ctx.send(ctx.t("discord.orders.none"))
 
     @orders_command.autocomplete("game")
@@ -91,6 +79,7 @@ class Play(commands.Cog):
         self, interaction: discord.Interaction, order: str, value: str | None = None
     ) -> None:
         async with guard(interaction) as ctx:
+            await acknowledge(interaction)  # answered before any lookup
             game_id, seat, ph, index = _split_order(order)
             record, prompt = await self._open(ctx, game_id, seat, ph)
             form = _form(prompt, index)
@@ -111,8 +100,9 @@ class Play(commands.Cog):
     ) -> list[app_commands.Choice[str]]:
         ctx = Ctx(interaction, self.bot, lang_of(interaction))
         out: list[app_commands.Choice[str]] = []
-        for record in await self._my_games(ctx):
-            for prompt in await self.bot.referee.prompts(record.id, ctx.user_id):
+        for seated in await self.bot.referee.owed(ctx.user_id, ctx.guild_id):
+            record = seated.record
+            for prompt in seated.prompts:
                 for index, form in enumerate(prompt.forms):
                     title = render(prompt.title, ctx.lang)
                     name = f"{render(form.label, ctx.lang)} — {title} ({record.id})"
@@ -151,7 +141,7 @@ class Play(commands.Cog):
             record = await ctx.game(game)
             n = await self.bot.referee.undo(record.id, ctx.user_id)
             self.bot.delivery.wake()
-            await ctx.send(ctx.t("discord.undo.done", game=record.id, n=n))
+            await ctx.send(ctx.t("discord.undo.done", game=record.id, n=n, order=n.order))
 
     @undo_command.autocomplete("game")
     async def _undo_game(
@@ -163,6 +153,8 @@ class Play(commands.Cog):
     async def on_button(self, interaction: discord.Interaction, args: list[str]) -> None:
         async with guard(interaction) as ctx:
             game_id, seat, ph, index, *flag = args
+            if not self._shows_first(game_id, seat, ph, index, flag):
+                await acknowledge(interaction)  # an order: answered before any lookup
             record, prompt = await self._open(ctx, game_id, seat, ph)
             form = _form(prompt, index)
             kind = orders.layout(form)
@@ -183,6 +175,8 @@ class Play(commands.Cog):
                 await ctx.send(content, view=view)
                 return
             if kind == "modal":
+                if interaction.response.is_done():  # the cache was a step behind: rare
+                    raise Refusal("discord.order.closed", game=record.id)
                 await interaction.response.send_modal(
                     orders.order_modal(self.bot, record.id, prompt, int(index), ctx.lang)
                 )
@@ -196,6 +190,7 @@ class Play(commands.Cog):
 
     async def on_select(self, interaction: discord.Interaction, args: list[str]) -> None:
         async with guard(interaction) as ctx:
+            await acknowledge(interaction)  # answered before any lookup
             game_id, seat, ph, index = args
             record, prompt = await self._open(ctx, game_id, seat, ph)
             form = _form(prompt, index)
@@ -218,6 +213,7 @@ class Play(commands.Cog):
 
     async def on_modal(self, interaction: discord.Interaction, args: list[str]) -> None:
         async with guard(interaction) as ctx:
+            await acknowledge(interaction)  # answered before any lookup
             game_id, seat, ph, index = args
             record, prompt = await self._open(ctx, game_id, seat, ph)
             form = _form(prompt, index)
@@ -227,49 +223,43 @@ class Play(commands.Cog):
     async def on_show(self, interaction: discord.Interaction, args: list[str]) -> None:
         """The private view, here and only to this user (after a DM could not be sent)."""
         async with guard(interaction) as ctx:
-            record = await self.bot.referee.game(args[0])
-            seats = await ctx.seats_of_user(record.id)
-            if not seats:
+            seated = await self.bot.referee.seated(args[0], ctx.user_id)
+            record = seated.record
+            if not seated.held:
                 raise RuleViolation("core.seat.not_holder", "Referee", game=record.id)
-            for seat in seats:
-                content, file = await private_view_message(self.bot, record, seat, ctx.lang)
-                prompts = [
-                    p
-                    for p in await self.bot.referee.prompts(record.id, ctx.user_id)
-                    if p.seat == seat
-                ]
+            for seat in seated.held:
+                content, file = await private_view_message(self.bot, seated, seat, ctx.lang)
+                prompts = [p for p in seated.prompts if p.seat == seat]
                 view, _ = orders.prompts_view(self.bot, record.id, prompts, ctx.lang)
                 await ctx.send(content, view=view, file=file)
 
     # --- helpers ------------------------------------------------------------------------------
-    async def _my_games(self, ctx: Ctx) -> list[GameRecord]:
-        return [record for record, _ in (await self._my_seats(ctx)).values()]
-
-    async def _my_seats(self, ctx: Ctx) -> dict[str, tuple[GameRecord, set[str]]]:
-        """The user's live games here (any server's in DMs), with the seats they hold."""
-        found: dict[str, tuple[GameRecord, set[str]]] = {}
-        for record, seat in await self.bot.store.games_of_user(ctx.user_id):
-            if record.status in LIVE and (ctx.guild_id is None or record.guild_id == ctx.guild_id):
-                found.setdefault(record.id, (record, set()))[1].add(seat)
-        return found
-
-    async def _owed(self, record: GameRecord, seats: set[str]) -> list[Prompt]:
-        """The open prompts of these seats (the seats are known already: one store round
-        trip fewer than Referee.prompts, which looks them up again)."""
-        if record.status not in ("active", "paused"):
-            return []
-        record, state = await self.bot.referee.state(record.id)
-        return [p for p in get_ruleset(record.ruleset).prompts(state) if p.seat in seats]
+    def _shows_first(self, game_id: str, seat: str, ph: str, index: str, flag: list[str]) -> bool:
+        """Whether this button's first reply is what it shows (a modal, or the first step of
+        an order given in steps) rather than an order to acknowledge, judged from the cached
+        prompts without a store trip; if the game is not cached, assume it is."""
+        prompts = self.bot.referee.cached_prompts(game_id)
+        if prompts is None:
+            return True
+        for prompt in prompts:
+            if prompt.seat == seat and orders.prompt_hash(prompt) == ph:
+                try:
+                    kind = orders.layout(_form(prompt, index))
+                except Refusal:
+                    return False
+                return kind == "modal" or (kind == "steps" and flag != ["go"])
+        return False  # closed: the refusal follows the acknowledgement
 
     async def _open(self, ctx: Ctx, game_id: str, seat: str, ph: str) -> tuple[GameRecord, Prompt]:
-        """The still-open prompt a component was made for; only the seat's holder may answer."""
-        record = await self.bot.referee.game(game_id, ctx.guild_id)
-        if (await self.bot.store.seats(record.id)).get(seat) != ctx.user_id:
-            raise RuleViolation("core.seat.not_holder", "Referee", game=record.id)
-        for prompt in await self.bot.referee.prompts(record.id, ctx.user_id):
+        """The still-open prompt a component was made for; only the seat's holder may answer.
+        One store trip (the game and its seats); the prompts are the cached state's."""
+        seated = await self.bot.referee.seated(game_id, ctx.user_id, ctx.guild_id)
+        if seated.seats.get(seat) != ctx.user_id:
+            raise RuleViolation("core.seat.not_holder", "Referee", game=seated.record.id)
+        for prompt in seated.prompts:
             if prompt.seat == seat and orders.prompt_hash(prompt) == ph:
-                return record, prompt
-        raise Refusal("discord.order.closed", game=record.id)
+                return seated.record, prompt
+        raise Refusal("discord.order.closed", game=seated.record.id)
 
     async def _show_prompt(
         self, ctx: Ctx, record: GameRecord, prompt: Prompt, due: float | None
@@ -287,6 +277,9 @@ class Play(commands.Cog):
     ) -> None:
         interaction = ctx.interaction
         action = form.build(answers)
+        message = interaction.message
+        retire = message is not None and _only_for(message, record.id, prompt)
+        await acknowledge(interaction)  # the order is checked and applied after the first reply
         # The interaction id is the idempotency key: a retried interaction is applied once.
         await self.bot.referee.submit(
             record.id, ctx.user_id, action, f"discord:{interaction.id}", seat=prompt.seat
@@ -295,17 +288,15 @@ class Play(commands.Cog):
         done = ctx.t(
             "discord.order.given", order=orders.describe(form, answers, ctx.lang), game=record.id
         )
-        message = interaction.message
-        if (
-            message is not None
-            and _only_for(message, record.id, prompt)
-            and not interaction.response.is_done()
-        ):
+        if message is not None and retire and interaction.type is not _COMMAND:
             # The message's controls answered this decision: retire them, keep its text.
             content = present.clip(present.join(message.content, done))
-            await interaction.response.edit_message(content=content, view=None)
+            await interaction.edit_original_response(content=content, view=None)
         else:
             await ctx.send(done)
+
+
+_COMMAND = discord.InteractionType.application_command
 
 
 def _split_order(value: str) -> tuple[str, str, str, str]:

@@ -20,7 +20,7 @@ from discord.ext import commands
 from bot import present
 from bot.client import RefereeBot
 from bot.i18n import render, tr
-from bot.interactions import Refusal, lang_of
+from bot.interactions import Refusal, acknowledge, lang_of
 from bot.rules.core import OrderForm, Prompt, RuleViolation
 from bot.rules.core.registry import get as get_ruleset
 from bot.store import GameRecord
@@ -86,6 +86,7 @@ class WarAtSeaCog(commands.Cog):
         self, ctx: Ctx, game: str | None, *types: str
     ) -> tuple[GameRecord, Prompt, list[OrderForm]]:
         """The user's open prompt with forms of the first of these order types it takes."""
+        await acknowledge(ctx.interaction)  # an order command: answered before any lookup
         record = await self._record(ctx, game)
         prompts = await self.bot.referee.prompts(record.id, ctx.user_id)
         for type_ in types:
@@ -234,21 +235,29 @@ class WarAtSeaCog(commands.Cog):
                 await ctx.send(present.clip(content), file=await picture(view, "map.png"))
 
     @was.command(name="variants", description=text("cmd.variants"))
-    @params(game="game", **{f"v18_{n}": f"v18_{n}" for n in range(1, 7)})
+    # The options model's own names, as /game new options:... and --option spell them.
+    @params(game="game", **{name: name for name in VARIANTS})
     async def variants(
         self,
         interaction: discord.Interaction,
         game: str | None = None,
-        v18_1: bool | None = None,
-        v18_2: bool | None = None,
-        v18_3: bool | None = None,
-        v18_4: bool | None = None,
-        v18_5: bool | None = None,
-        v18_6: bool | None = None,
+        variant_18_1: bool | None = None,
+        variant_18_2: bool | None = None,
+        variant_18_3: bool | None = None,
+        variant_18_4: bool | None = None,
+        variant_18_5: bool | None = None,
+        variant_18_6: bool | None = None,
     ) -> None:
         async with guard(interaction) as ctx:
             record = await self._record(ctx, game)
-            given = (v18_1, v18_2, v18_3, v18_4, v18_5, v18_6)
+            given = (
+                variant_18_1,
+                variant_18_2,
+                variant_18_3,
+                variant_18_4,
+                variant_18_5,
+                variant_18_6,
+            )
             changes = {n: v for n, v in zip(VARIANTS, given, strict=True) if v is not None}
             if changes:
                 await admin.require_creator_or_manager(ctx, record)

@@ -12,8 +12,10 @@ from importlib import import_module
 from typing import Any
 
 Renderer = Callable[[Mapping[str, Any]], bytes | None]
+Describer = Callable[[Mapping[str, Any]], str]
 
 _RENDERERS: dict[str, Renderer] = {}
+_DESCRIBERS: dict[str, Describer] = {}
 _BUILTIN = {"war-at-sea": "rendering.war_at_sea"}
 log = logging.getLogger(__name__)
 
@@ -25,6 +27,25 @@ def register(ruleset_id: str, renderer: Renderer) -> Renderer:
 
 def unregister(ruleset_id: str) -> None:
     _RENDERERS.pop(ruleset_id, None)
+    _DESCRIBERS.pop(ruleset_id, None)
+
+
+def register_description(ruleset_id: str, describer: Describer) -> Describer:
+    """What a game's map shows, in words, from the same view (the map's alt text)."""
+    _DESCRIBERS[ruleset_id] = describer
+    return describer
+
+
+def describe(view: Mapping[str, Any]) -> str:
+    """A text alternative for this view's map ("" when the game has none)."""
+    ruleset = str(view.get("ruleset", ""))
+    if ruleset not in _DESCRIBERS and ruleset in _BUILTIN:
+        try:
+            import_module(_BUILTIN[ruleset])
+        except ModuleNotFoundError:
+            return ""
+    describer = _DESCRIBERS.get(ruleset)
+    return describer(view) if describer is not None else ""
 
 
 def renders(ruleset_id: str) -> bool:

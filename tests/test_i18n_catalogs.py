@@ -87,7 +87,7 @@ def test_keys_built_at_run_time_exist() -> None:
     table = catalogs()
     composed = [f"discord.status.{s}" for s in ("lobby", "active", "paused", "over", "abandoned")]
     composed += [f"discord.status.done.{s}" for s in ("paused", "active", "abandoned")]
-    composed += [f"discord.notice.expired.{p}" for p in ("default", "pause", "notify")]
+    composed += [f"discord.notice.expired.{p}" for p in ("default", "pause", "notify", "applied")]
     composed += [f"discord.choice.on_expiry.{p}" for p in ("default", "pause", "notify")]
     composed += ["discord.notice.paused", "discord.notice.active"]
     for lang in LANGS:

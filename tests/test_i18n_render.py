@@ -51,7 +51,9 @@ def test_a_game_refusal_names_ships_and_places_not_ids() -> None:
     else:
         raise AssertionError("an Allied move into the German port must be refused")
     assert "germany" not in text_en and "Germany / Norway" in text_en, text_en
-    assert "germany" not in text_zh and "War at Sea" in text_zh, text_zh
+    # Chinese cites the rulebook by its Chinese title, as 「大西洋海战 6.4」, never in English.
+    assert "germany" not in text_zh and "大西洋海战 6.4" in text_zh, text_zh
+    assert "War at Sea" not in text_zh and "(rule: War at Sea 6.4)" in text_en
 
 
 def test_repeated_event_lines_are_counted_not_repeated() -> None:
@@ -64,3 +66,53 @@ def test_repeated_event_lines_are_counted_not_repeated() -> None:
         "• south passes",
         "• north has hidden their treasury",
     ]
+
+
+def test_plurals_are_worded_in_the_template() -> None:
+    from bot.i18n.wording import Formatter
+
+    template = "{n:plural:# U-boat flotilla|# U-boat flotillas} arrive"
+    assert Formatter().format(template, n=1) == "1 U-boat flotilla arrive"
+    assert Formatter().format(template, n=0) == "0 U-boat flotillas arrive"
+    assert Formatter().format(template, n=3) == "3 U-boat flotillas arrive"
+    assert Formatter().format("{n:plural:# 队}", n=1) == "1 队"  # one form: every count
+    event = {"kind": "was.uboats_arrive", "params": {"count": 1, "lost": 0, "banked": 0}}
+    assert event_text(event, "en").startswith("1 U-boat flotilla arrives ")
+    assert event_text({**event, "params": {**event["params"], "count": 2}}, "en").startswith(
+        "2 U-boat flotillas arrive "
+    )
+
+
+def test_sections_are_cited_as_the_readers_rulebook_names_itself() -> None:
+    from bot.i18n import cite
+
+    assert cite("War at Sea 6.1", "en") == "War at Sea 6.1"
+    assert cite("War at Sea 6.1", "zh") == "大西洋海战 6.1"
+    assert cite("War at Sea 10", "zh") == "大西洋海战 10"
+    assert cite("Referee", "zh") == "裁判规则"
+    assert cite("Unknown Book 3", "zh") == "Unknown Book 3"  # a book without a name stays
+
+
+def test_dice_show_their_modifier_and_what_each_did() -> None:
+    from bot.rules.core.text import die
+
+    rolls = [
+        die(5, bonus=1, outcome="was.die.hit_damage", damage=3),
+        die(4, bonus=1, outcome="was.die.disabled"),
+        die(2, outcome="was.die.miss"),
+        die(6),
+    ]
+    assert [render(r, "en") for r in rolls] == ["5+1 hit (damage 3)", "4+1 disabled", "2 miss", "6"]
+    assert [render(r, "zh") for r in rolls] == ["5+1 命中（损伤 3）", "4+1 丧失战力", "2 未中", "6"]
+
+
+def test_generic_counters_are_named_in_the_readers_language() -> None:
+    """Ships keep their names; a convoy, a U-boat flotilla or the land-based air do not."""
+    from bot.rules.war_at_sea import RULESET as WAS
+
+    names = WAS.names()
+    assert names["hood"] == "Hood" and render(names["hood"], "zh") == "Hood"
+    assert render(names["allied_lba"], "zh") == "盟军岸基航空队"
+    label = t("was.roll.air", ship="Allied land-based air", target="Bismarck")
+    assert render(label, "zh") == "盟军岸基航空队 空袭 Bismarck"
+    assert render(label, "en") == "Allied land-based air strikes Bismarck"

@@ -126,7 +126,7 @@ def test_a_scripted_game_plays_to_its_end(played: Played) -> None:
     assert run.code == 0, run.text
     commitment = hashlib.sha256(SEED_BYTES).hexdigest()
     assert f"Game {played.game} created. Dice seed commitment (SHA-256): {commitment}" in run.out
-    assert "Order 1 taken back." in run.out
+    assert "Order 1 taken back: Hide the treasury: Vault 3." in run.out  # names the order
     assert "You hid your treasury in vault 2" in run.out
     assert "Game over: " in run.out
     assert f"Dice seed revealed: {SEED_BYTES.hex()}." in run.out

@@ -2,18 +2,21 @@
 
 Files: ``locales/<lang>/<domain>.json``, flat objects of key -> text. Rule violations are
 ``violation.<code>``, events ``event.<kind>``; other keys are whatever Text a game emits.
+Templates may word plurals (``{n:plural:# ship|# ships}``, see ``wording``); a plain string
+is a proper name, shown as is unless the catalog gives its form (``name.<string>``: a
+"Convoy 1A" is 运输船队 1A in Chinese, a "Hood" stays Hood).
 """
 
 from __future__ import annotations
 
 import json
 import logging
-import string
 from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+from bot.i18n.wording import Formatter, slug, split_section
 from bot.rules.core import RuleViolation, Text
 
 LANGS = ("en", "zh")
@@ -66,7 +69,21 @@ def tr(key: str, lang: str = DEFAULT_LANG, /, **params: Any) -> str:
         log.warning("missing catalog key %s", key)
         return key
     values = _Params({k: _value(v, lang) for k, v in params.items()})
-    return string.Formatter().vformat(template, (), values)
+    return Formatter().vformat(template, (), values)
+
+
+def proper_name(name: str, lang: str = DEFAULT_LANG) -> str:
+    """A name as the catalog spells it in ``lang`` (``name.<name>``), else as it is."""
+    return catalogs().get(lang, {}).get(f"name.{name}") or name
+
+
+def cite(section: str, lang: str = DEFAULT_LANG) -> str:
+    """A rule section as the reader's rulebook names it: ``War at Sea 6.1`` reads
+    大西洋海战 6.1 in Chinese (``cite.<book>`` in the catalogs; an unknown book stays)."""
+    book, number = split_section(section)
+    key = f"cite.{slug(book)}"
+    name = tr(key, lang) if key in catalogs()[DEFAULT_LANG] else book
+    return tr("core.cite", lang, book=name, number=number) if number else name
 
 
 def _value(value: Any, lang: str) -> Any:
@@ -75,16 +92,19 @@ def _value(value: Any, lang: str) -> Any:
     if isinstance(value, Mapping) and "key" in value and set(value) <= {"key", "params"}:
         return render(Text.model_validate(value), lang)
     if isinstance(value, list | tuple):
-        return ", ".join(str(_value(v, lang)) for v in value)
+        separator = catalogs().get(lang, {}).get("core.list.separator", ", ")
+        return separator.join(str(_value(v, lang)) for v in value)
     if isinstance(value, bool):
         return tr("core.yes" if value else "core.no", lang)
+    if isinstance(value, str):
+        return proper_name(value, lang)
     return value
 
 
 def render(text: Text | str | Mapping[str, Any], lang: str = DEFAULT_LANG) -> str:
     """A Text in ``lang``; a plain string is a proper name and stays as it is."""
     if isinstance(text, str):
-        return text
+        return proper_name(text, lang)
     if isinstance(text, Mapping):
         text = Text.model_validate(text)
     return tr(text.key, lang, **text.params)
@@ -96,11 +116,14 @@ def violation(exc: RuleViolation, lang: str = DEFAULT_LANG) -> str:
     if exc.ruleset is not None:
         names = _names(exc.ruleset)
         params = {k: render(names[v], lang) if _named(v, names) else v for k, v in params.items()}
+        for name in SEAT_PARAMS:
+            if isinstance(params.get(name), str):
+                params[name] = seat_name(exc.ruleset, params[name], lang)
     text = tr(
         "core.refusal",
         lang,
         reason=tr(f"violation.{exc.code}", lang, **params),
-        section=exc.section,
+        section=cite(exc.section, lang),
     )
     # Params are clipped where the refusal is raised (bot.rules.core.bounds); this is the
     # last guard so that no refusal outgrows one chat message.
@@ -143,4 +166,4 @@ def event_text(
 
 
 def placeholders(template: str) -> set[str]:
-    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+    return {name for _, name, _, _ in Formatter().parse(template) if name}

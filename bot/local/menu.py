@@ -54,7 +54,10 @@ def _answer(choice: Choice, ask: Ask, say: Callable[[str], None], lang: str) -> 
         for i, name in enumerate(names, 1):
             say(f"  {i}. {name}")
         while True:
-            raw = ask(tr("local.menu.pick_many", lang, min=choice.min, max=choice.max)).strip()
+            most = min(choice.max, len(names))
+            raw = ask(
+                tr("local.menu.pick_many", lang, min=choice.min, max=most, count=len(names))
+            ).strip()
             if raw.lower() in ("u", "q"):
                 raise Cancelled(raw.lower())
             parts = [p for p in raw.replace(",", " ").split() if p]

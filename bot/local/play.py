@@ -16,7 +16,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
-from bot.i18n import event_text, render, seat_name, tr, violation
+from bot.i18n import cite, event_text, render, seat_name, tr, violation
 from bot.local.handover import Screen, handover
 from bot.local.menu import Cancelled, Draft, build_order
 from bot.local.script import ScriptError, ScriptLine, check_seats, message, seat_for
@@ -176,7 +176,8 @@ class LocalSession:
                 handover(self.screen, ruleset, state, prompt.seat, since, self.lang)
             last_seat = prompt.seat
             seat = seat_name(record.ruleset, prompt.seat, self.lang)
-            self.say(f"[{record.id}] {seat}: {render(prompt.title, self.lang)} ({prompt.section})")
+            section = cite(prompt.section, self.lang)
+            self.say(f"[{record.id}] {seat}: {render(prompt.title, self.lang)} ({section})")
             try:
                 chosen = choose(prompt, self.screen, self.lang)
                 action = await chosen if inspect.isawaitable(chosen) else chosen
@@ -229,7 +230,7 @@ class LocalSession:
         except RuleViolation as exc:
             self.say(violation(exc, self.lang))
             return False
-        self.say(tr("local.undone", self.lang, n=n))
+        self.say(tr("local.undone", self.lang, n=n, order=n.order))
         await self.write_maps()
         return True
 

@@ -7,11 +7,12 @@ from typing import TYPE_CHECKING
 
 from pydantic import BaseModel
 
+from bot.i18n.wording import order_text
 from bot.referee.messages import notice
 from bot.referee.settings import GameSettings
-from bot.rules.core import RuleViolation
+from bot.rules.core import Prompt, RuleViolation
 from bot.rules.core.registry import get as get_ruleset
-from bot.store import Deadline, GameStatus
+from bot.store import Deadline, GameStatus, OutboxMessage
 
 if TYPE_CHECKING:
     from bot.referee.service import Referee
@@ -41,6 +42,7 @@ async def tick(referee: Referee, now: float) -> TickReport:
                 now,
                 prompt_id=deadline.prompt_id,
                 due_at=deadline.due_at,
+                policy=GameSettings.model_validate(record.settings).on_expiry,
             )
             if await referee.store.mark_reminded(deadline, [message]):
                 report.reminded.append((deadline.game_id, deadline.seat))
@@ -54,21 +56,24 @@ async def _expire(
     tag = f"{seat}:{deadline.prompt_id}"
     if settings.on_expiry == "default":
         async with referee.lock(game_id):
-            record, state = await referee.state(game_id)
+            record, state, prompts = await referee.open_prompts(game_id)
             ruleset = get_ruleset(record.ruleset)
             prompt = next(
-                (
-                    p
-                    for p in ruleset.prompts(state)
-                    if p.seat == seat and p.id == deadline.prompt_id
-                ),
-                None,
+                (p for p in prompts if p.seat == seat and p.id == deadline.prompt_id), None
             )
             if prompt is not None and prompt.default is not None:
                 action = ruleset.parse_action(prompt.default)
+                told = _default_applied(deadline, prompt, now)
                 try:
                     await referee.apply_as_referee(
-                        record, state, seat, action, f"deadline:{tag}", (seat, deadline.prompt_id)
+                        record,
+                        state,
+                        seat,
+                        action,
+                        f"deadline:{tag}",
+                        (seat, deadline.prompt_id),
+                        prompts,
+                        notices=told,
                     )
                     report.applied.append((game_id, seat))
                     return
@@ -84,3 +89,21 @@ async def _expire(
             report.paused.append(game_id)
         else:
             report.notified.append((game_id, seat))
+
+
+def _default_applied(deadline: Deadline, prompt: Prompt, now: float) -> list[OutboxMessage]:
+    """ARCHITECTURE "never silently": the thread and the player read that the deadline
+    passed and which order the referee gave for them, before what that order caused."""
+    order = order_text(prompt, prompt.default or {})
+    payload = {
+        "seat": deadline.seat,
+        "policy": "default",
+        "applied": True,
+        "decision": prompt.title.model_dump(),
+        "order": order.model_dump() if order else None,
+    }
+    tag = f"{deadline.seat}:{deadline.prompt_id}"
+    return [
+        notice(deadline.game_id, audience, "expired", f"expired:{tag}:{audience}", now, **payload)
+        for audience in ("public", deadline.seat)
+    ]

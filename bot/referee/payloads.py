@@ -76,11 +76,19 @@ class StatusPayload(Payload):
 class ExpiredPayload(Payload):
     seat: str = ""
     policy: str = "notify"
+    applied: bool = False
+    """The referee gave the seat's default order (the notice names it, never silently)."""
+    decision: dict[str, Any] | None = None
+    """The prompt's title (a Text dict): what the seat did not answer."""
+    order: dict[str, Any] | None = None
+    """The default order in words (a Text dict, bot.i18n.wording.order_text)."""
 
 
 class ReminderPayload(Payload):
     prompt_id: str = ""
     due_at: float | None = None
+    policy: str | None = None
+    """The game's expiry policy: under "default" the reminder names the order to come."""
 
 
 class OtherPayload(Payload):

@@ -6,26 +6,36 @@ written in one transaction with its rolls, the new deadlines and the outgoing me
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import secrets as pysecrets
 import time
-from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
+from bot.i18n.wording import order_text
 from bot.referee import deadlines
 from bot.referee import export as exports
+from bot.referee.cache import DEFAULT_SIZE, Cached, GameLocks, StateCache
 from bot.referee.deadlines import TickReport
 from bot.referee.fairdice import FairDice, commitment, new_seed
+from bot.referee.lookup import Lookups
 from bot.referee.messages import notice, prompt_ids, step_messages
 from bot.referee.settings import GameSettings
-from bot.rules.core import Action, Event, GameState, Prompt, ReplayDice, Ruleset, RuleViolation
+from bot.rules.core import (
+    Action,
+    Event,
+    GameState,
+    Prompt,
+    ReplayDice,
+    Ruleset,
+    RuleViolation,
+    t,
+)
 from bot.rules.core.bounds import MAX_ID, clip
 from bot.rules.core.registry import get as get_ruleset
-from bot.store import Commit, Deadline, GameRecord, LogEntry, StaleVersion, Store
+from bot.store import Commit, Deadline, GameRecord, LogEntry, OutboxMessage, StaleVersion, Store
 
 SYSTEM_USER = "referee"
 
@@ -42,15 +52,30 @@ class Submitted(BaseModel):
     over: bool = False
 
 
-class Referee:
+class Undone(int):
+    """The log number of the order taken back, with that order in words (``order``, a
+    Text dict), so whoever undid it reads which order it was."""
+
+    order: dict[str, Any]
+
+    def __new__(cls, n: int, order: dict[str, Any]) -> Undone:
+        undone = super().__new__(cls, n)
+        undone.order = order
+        return undone
+
+
+class Referee(Lookups):
     def __init__(
-        self, store: Store, *, clock: Callable[[], float] = time.time, cache_size: int = 256
+        self,
+        store: Store,
+        *,
+        clock: Callable[[], float] = time.time,
+        cache_size: int = DEFAULT_SIZE,
     ) -> None:
         self.store = store
         self.clock = clock
-        self._locks: dict[str, asyncio.Lock] = {}
-        self._cache: OrderedDict[str, tuple[int, GameState]] = OrderedDict()
-        self._cache_size = cache_size
+        self._locks = GameLocks()
+        self._cache = StateCache(cache_size)
 
     # --- lobby --------------------------------------------------------------------------
     async def create(
@@ -198,27 +223,24 @@ class Referee:
     ) -> tuple[GameRecord, GameState]:
         """The game's current state: cached per version, else replayed from the last snapshot."""
         record = record or await self.game(game_id)
-        cached = self._cache.get(game_id)
-        if cached is not None and cached[0] == record.version:
-            self._cache.move_to_end(game_id)
-            return record, cached[1]
-        state = await self._replay(record.id)
-        self._remember(game_id, record.version, state)
-        return record, state
+        return record, (await self._cached(record)).state
 
     def cached_state(self, game_id: str, version: int) -> GameState | None:
         """The cached state if it is the one at ``version`` (delivery builds views from it)."""
-        cached = self._cache.get(game_id)
-        return cached[1] if cached is not None and cached[0] == version else None
+        entry = self._cache.get(game_id, version)
+        return entry.state if entry is not None else None
 
     async def prompts(self, game_id: str, user_id: str) -> list[Prompt]:
         """The open decisions this user owes in this game (over all the seats they hold)."""
-        record = await self.game(game_id)
-        if record.status not in ("active", "paused"):
-            return []  # a lobby has no state yet; a finished game owes nothing
-        record, state = await self.state(game_id)
-        held = {s for s, u in (await self.store.seats(game_id)).items() if u == user_id}
-        return [p for p in get_ruleset(record.ruleset).prompts(state) if p.seat in held]
+        return (await self.seated(game_id, user_id)).prompts
+
+    async def open_prompts(
+        self, game_id: str, record: GameRecord | None = None
+    ) -> tuple[GameRecord, GameState, list[Prompt]]:
+        """The state and every open prompt of it, computed once per state (cached with it)."""
+        record = record or await self.game(game_id)
+        entry = await self._cached(record)
+        return record, entry.state, self._open_prompts(record, entry)
 
     async def view(self, game_id: str, audience: str | None) -> BaseModel:
         record, state = await self.state(game_id)
@@ -250,8 +272,7 @@ class Referee:
                 raise RuleViolation("core.seat.not_holder", "Referee", game=game_id)
             ruleset = get_ruleset(record.ruleset)
             parsed = ruleset.parse_action(action)
-            _, state = await self.state(game_id, record)
-            prompts = ruleset.prompts(state)
+            _, state, prompts = await self.open_prompts(game_id, record)
             seat = seat or _seat_for(prompts, held, parsed.type)
             if seat is None:
                 raise RuleViolation("core.seat.not_holder", "Referee", game=game_id)
@@ -259,7 +280,7 @@ class Referee:
                 record, ruleset, state, seat, user_id, parsed, key, prompts=prompts
             )
 
-    async def undo(self, game_id: str, user_id: str) -> int:
+    async def undo(self, game_id: str, user_id: str) -> Undone:
         """Take back the user's own last action while it is the game's last, rolled no die and
         revealed nothing hidden (ARCHITECTURE.md, the referee)."""
         async with self.lock(game_id):
@@ -278,17 +299,18 @@ class Referee:
             if last.reveals:
                 raise RuleViolation("core.undo.revealed", "Referee")
             ruleset = get_ruleset(record.ruleset)
-            _, state_now = await self.state(game_id)
-            before = prompt_ids(ruleset.prompts(state_now))
+            _, _, prompts_now = await self.open_prompts(game_id, record)
+            before = prompt_ids(prompts_now)
             state = await self._replay(game_id, skip=last.n)
-            now = self.clock()
             prompts = ruleset.prompts(state)
+            now = self.clock()
             deadlines = self._deadlines(record, prompts, now)
+            order = _order_in_words(prompts, last.seat, last.action)
             messages = step_messages(
                 ruleset,
                 game_id,
                 record.version,
-                [Event(kind="core.undone", params={"seat": last.seat})],
+                [Event(kind="core.undone", params={"seat": last.seat, "order": order})],
                 before,
                 deadlines,
                 now,
@@ -298,8 +320,8 @@ class Referee:
                 await self.store.undo(game_id, last.n, record.version, deadlines, messages)
             except StaleVersion:
                 raise RuleViolation("core.version.stale", "Referee", game=game_id) from None
-            self._remember(game_id, record.version + 1, state)
-            return last.n
+            self._remember(game_id, record.version + 1, state, prompts)
+            return Undone(last.n, order)
 
     # --- lifecycle ----------------------------------------------------------------------
     async def set_status(self, game_id: str, status: str, *, by_user: str) -> None:
@@ -372,28 +394,57 @@ class Referee:
         action: Action,
         key: str,
         fired: tuple[str, str],
+        prompts: list[Prompt] | None = None,
+        notices: list[OutboxMessage] | None = None,
     ) -> Submitted:
-        """Apply a deadline's default order for a seat (the caller holds the game's lock)."""
+        """Apply a deadline's default order for a seat (the caller holds the game's lock),
+        with ``notices`` saying so, sent ahead of the step in the same transaction."""
         if await self.store.action_for_key(record.id, key) is not None:
             raise RuleViolation("core.deadline.already_applied", "Referee")
         ruleset = get_ruleset(record.ruleset)
-        return await self._apply(record, ruleset, state, seat, SYSTEM_USER, action, key, fired)
+        return await self._apply(
+            record, ruleset, state, seat, SYSTEM_USER, action, key, fired, prompts, notices
+        )
 
     @contextlib.asynccontextmanager
     async def lock(self, game_id: str) -> AsyncIterator[None]:
         """One writer per game: changes to one game are serialised, different games proceed in
-        parallel. The in-process lock is a fast path; the store's lock (a database lock on
-        PostgreSQL) is what keeps other processes out. Everything read under it is read anew
-        (the state cache is checked against the stored version), so a process never acts on a
-        state another process has moved past."""
-        async with self._locks.setdefault(game_id, asyncio.Lock()), self.store.game_lock(game_id):
+        parallel. The in-process lock is a fast path, and exists only while it is held or
+        awaited (bot/referee/cache.py); the store's lock (a database lock on PostgreSQL) is what
+        keeps other processes out. Everything read under it is read anew (the state cache is
+        checked against the stored version), so a process never acts on a state another
+        process has moved past."""
+        async with self._locks(game_id), self.store.game_lock(game_id):
             yield
 
-    def _remember(self, game_id: str, version: int, state: GameState) -> None:
-        self._cache[game_id] = (version, state)
-        self._cache.move_to_end(game_id)
-        while len(self._cache) > self._cache_size:
-            self._cache.popitem(last=False)
+    def _remember(
+        self, game_id: str, version: int, state: GameState, prompts: list[Prompt] | None = None
+    ) -> None:
+        self._cache.put(game_id, version, state, prompts)
+
+    async def _cached(self, record: GameRecord) -> Cached:
+        entry = self._cache.get(record.id, record.version)
+        if entry is None:
+            entry = self._cache.put(record.id, record.version, await self._replay(record.id))
+        return entry
+
+    def _open_prompts(self, record: GameRecord, entry: Cached) -> list[Prompt]:
+        return StateCache.prompts(entry, get_ruleset(record.ruleset).prompts)
+
+    def prompts_of(self, record: GameRecord, version: int, state: GameState) -> list[Prompt]:
+        """The open prompts of ``state``, the game's state at ``version``: when it is the cached
+        state, its prompts computed once and kept beside it (delivery asks after a submit)."""
+        entry = self._cache.get(record.id, version)
+        if entry is not None and entry.state is state:
+            return self._open_prompts(record, entry)
+        return get_ruleset(record.ruleset).prompts(state)
+
+    def cached_prompts(self, game_id: str) -> list[Prompt] | None:
+        """The open prompts of the game's cached state, without asking the store: possibly a
+        step behind, so only good for choosing how to answer an interaction before the real
+        (checked) lookup; None when the game is not cached or its prompts not computed."""
+        entry = self._cache.latest(game_id)
+        return entry.prompts if entry is not None else None
 
     async def _replay(self, game_id: str, skip: int | None = None) -> GameState:
         # Skipping the last entry (an undo) is the state at the version before it: from the
@@ -429,6 +480,7 @@ class Referee:
         key: str,
         fired: tuple[str, str] | None = None,
         prompts: list[Prompt] | None = None,
+        extra: list[OutboxMessage] | None = None,
     ) -> Submitted:
         dice = FairDice(record.seed, record.id, record.next_roll)
         if prompts is None:
@@ -446,7 +498,9 @@ class Referee:
             reveals=any(e.reveals for e in outcome.events),
             created_at=self.clock(),
         )
-        return await self._commit(record, ruleset, outcome.state, entry, before, [], fired)
+        return await self._commit(
+            record, ruleset, outcome.state, entry, before, list(extra or []), fired
+        )
 
     async def _commit(
         self,
@@ -497,9 +551,9 @@ class Referee:
         try:
             n = await self.store.commit(commit)
         except StaleVersion:
-            self._cache.pop(record.id, None)
+            self._cache.drop(record.id)
             raise RuleViolation("core.version.stale", "Referee", game=record.id) from None
-        self._remember(record.id, record.version + 1, state)
+        self._remember(record.id, record.version + 1, state, prompts)
         return Submitted(
             game_id=record.id,
             n=n,
@@ -599,3 +653,11 @@ def _new_id() -> str:
     # Short, unambiguous, typeable in a slash command: 8 characters of base32.
     alphabet = "abcdefghjkmnpqrstuvwxyz23456789"
     return "".join(pysecrets.choice(alphabet) for _ in range(8))
+
+
+def _order_in_words(prompts: list[Prompt], seat: str, action: dict[str, Any]) -> dict[str, Any]:
+    """The order taken back, worded by the prompt it answered (open again after the undo)."""
+    for prompt in prompts:
+        if prompt.seat == seat and (text := order_text(prompt, action)) is not None:
+            return text.model_dump()
+    return t("core.order.unnamed").model_dump()

@@ -104,15 +104,57 @@ class Store(ABC):
         return await self._read(lambda c: q.select_game(c, game_id))
 
     async def games(
-        self, guild_id: str | None = None, statuses: tuple[GameStatus, ...] | None = None
+        self,
+        guild_id: str | None = None,
+        statuses: tuple[GameStatus, ...] | None = None,
+        *,
+        newest: int | None = None,
     ) -> list[GameRecord]:
-        return await self._read(lambda c: q.select_games(c, guild_id, statuses))
+        """Oldest first; ``newest`` keeps only that many of the newest."""
+        return await self._read(lambda c: q.select_games(c, guild_id, statuses, newest))
+
+    async def game_by_thread(self, thread_id: str) -> GameRecord | None:
+        """The game whose thread this is (indexed: flat with the number of games)."""
+        return await self._read(lambda c: q.select_game_by_thread(c, thread_id))
+
+    async def game_context(
+        self, game_id: str
+    ) -> tuple[GameRecord | None, dict[str, str], list[Deadline]]:
+        """A game, its seats and its deadlines in one trip (what every click needs first)."""
+
+        def read(c: Any) -> tuple[GameRecord | None, dict[str, str], list[Deadline]]:
+            record = q.select_game(c, game_id)
+            if record is None:
+                return None, {}, []
+            return record, q.select_seats(c, game_id), q.select_deadlines(c, game_id)
+
+        return await self._read(read)
+
+    async def user_contexts(
+        self, user_id: str, statuses: tuple[GameStatus, ...]
+    ) -> list[tuple[GameRecord, dict[str, str], list[Deadline]]]:
+        """``game_context`` of every game of these statuses where the user holds a seat, oldest
+        first, in one trip."""
+
+        def read(c: Any) -> list[tuple[GameRecord, dict[str, str], list[Deadline]]]:
+            records = {r.id: r for r, _ in q.select_games_of_user(c, user_id, statuses)}
+            seats = q.select_seats_of(c, list(records))
+            return [(r, seats[r.id], q.select_deadlines(c, r.id)) for r in records.values()]
+
+        return await self._read(read)
 
     async def seats(self, game_id: str) -> dict[str, str]:
         return await self._read(lambda c: q.select_seats(c, game_id))
 
-    async def games_of_user(self, user_id: str) -> list[tuple[GameRecord, str]]:
-        return await self._read(lambda c: q.select_games_of_user(c, user_id))
+    async def seats_of(self, game_ids: list[str]) -> dict[str, dict[str, str]]:
+        """The seats of several games in one trip."""
+        return await self._read(lambda c: q.select_seats_of(c, list(game_ids)))
+
+    async def games_of_user(
+        self, user_id: str, statuses: tuple[GameStatus, ...] | None = None
+    ) -> list[tuple[GameRecord, str]]:
+        """(game, seat) for every seat the user holds, in games of these statuses."""
+        return await self._read(lambda c: q.select_games_of_user(c, user_id, statuses))
 
     async def set_seat(self, game_id: str, seat: str, user_id: str | None) -> None:
         await self._write(lambda c: q.upsert_seat(c, game_id, seat, user_id))
@@ -293,3 +335,16 @@ class Store(ABC):
     async def bare_insert(self, payload: str) -> None:
         """A bare INSERT+COMMIT of one row, the yardstick `bench core` compares submit with."""
         await self._write(lambda c: q.bare_insert(c, payload))
+
+    async def copy_games(
+        self, copies: list[tuple[str, str, dict[str, Any], dict[str, str]]]
+    ) -> None:
+        """(source id, new id, record fields to change, seats) each: copies of stored games
+        with their logs and latest snapshots, in one transaction (benches fill databases
+        with realistic games this way)."""
+
+        def work(c: Any) -> None:
+            for source, new_id, overrides, seats in copies:
+                q.copy_game(c, source, new_id, overrides, seats)
+
+        await self._write(work)

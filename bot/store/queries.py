@@ -87,8 +87,13 @@ def select_game(c: sqlite3.Connection, game_id: str) -> GameRecord | None:
 
 
 def select_games(
-    c: sqlite3.Connection, guild_id: str | None, statuses: tuple[str, ...] | None
+    c: sqlite3.Connection,
+    guild_id: str | None,
+    statuses: tuple[str, ...] | None,
+    newest: int | None = None,
 ) -> list[GameRecord]:
+    """Oldest first; with ``newest``, only that many of the newest (the index on guild,
+    status and creation time serves both without reading the server's other games)."""
     sql, params = f"SELECT {_GAME_COLUMNS} FROM games WHERE 1=1", []
     if guild_id is not None:
         sql += " AND guild_id = ?"
@@ -96,17 +101,46 @@ def select_games(
     if statuses:
         sql += f" AND status IN ({', '.join('?' * len(statuses))})"
         params.extend(statuses)
-    return [_game(r) for r in c.execute(sql + " ORDER BY created_at, id", params)]
+    if newest is None:
+        return [_game(r) for r in c.execute(sql + " ORDER BY created_at, id", params)]
+    rows = c.execute(sql + " ORDER BY created_at DESC, id DESC LIMIT ?", (*params, newest))
+    return [_game(r) for r in reversed(rows.fetchall())]
 
 
-def select_games_of_user(c: sqlite3.Connection, user_id: str) -> list[tuple[GameRecord, str]]:
+def select_game_by_thread(c: sqlite3.Connection, thread_id: str) -> GameRecord | None:
+    row = c.execute(
+        f"SELECT {_GAME_COLUMNS} FROM games WHERE thread_id = ? ORDER BY created_at DESC LIMIT 1",
+        (thread_id,),
+    ).fetchone()
+    return _game(row) if row else None
+
+
+def select_games_of_user(
+    c: sqlite3.Connection, user_id: str, statuses: tuple[str, ...] | None = None
+) -> list[tuple[GameRecord, str]]:
     cols = ", ".join(f"g.{k.strip()}" for k in _GAME_COLUMNS.split(","))
-    rows = c.execute(
-        f"SELECT {cols}, s.seat FROM games g JOIN seats s ON s.game_id = g.id "
-        "WHERE s.user_id = ? ORDER BY g.created_at, g.id, s.seat",
-        (user_id,),
-    ).fetchall()
+    sql, params = (
+        f"SELECT {cols}, s.seat FROM seats s JOIN games g ON g.id = s.game_id WHERE s.user_id = ?",
+        [user_id],
+    )
+    if statuses:
+        sql += f" AND g.status IN ({', '.join('?' * len(statuses))})"
+        params.extend(statuses)
+    rows = c.execute(sql + " ORDER BY g.created_at, g.id, s.seat", params).fetchall()
     return [(_game(r[:-1]), r[-1]) for r in rows]
+
+
+def select_seats_of(c: sqlite3.Connection, game_ids: list[str]) -> dict[str, dict[str, str]]:
+    out: dict[str, dict[str, str]] = {g: {} for g in game_ids}
+    if game_ids:
+        rows = c.execute(
+            "SELECT game_id, seat, user_id FROM seats"
+            f" WHERE game_id IN ({', '.join('?' * len(game_ids))}) ORDER BY game_id, seat",
+            game_ids,
+        )
+        for game_id, seat, user in rows:
+            out[game_id][seat] = user
+    return out
 
 
 def update_game(c: sqlite3.Connection, game_id: str, fields: dict[str, Any]) -> None:
@@ -513,6 +547,44 @@ def take_notices(c: sqlite3.Connection, user_id: str, now: float) -> list[Outbox
         "UPDATE notices SET shown_at = ? WHERE user_id = ? AND shown_at IS NULL", (now, user_id)
     )
     return [_message(r) for r in rows]
+
+
+def copy_game(
+    c: sqlite3.Connection,
+    source: str,
+    new_id: str,
+    overrides: dict[str, Any],
+    seats: dict[str, str],
+) -> None:
+    """A copy of a stored game under another id: its record (with ``overrides``), these
+    seats, its log with its rolls and its latest snapshot (what loading it needs); not its
+    messages. For benches that need many realistic games quickly."""
+    keys = [k.strip() for k in _GAME_COLUMNS.split(",")]
+    picked = ", ".join("?" if k in overrides else k for k in keys[1:])
+    c.execute(
+        f"INSERT INTO games ({_GAME_COLUMNS}) SELECT ?, {picked} FROM games WHERE id = ?",
+        (new_id, *(overrides[k] for k in keys[1:] if k in overrides), source),
+    )
+    c.executemany(
+        "INSERT INTO seats (game_id, seat, user_id) VALUES (?, ?, ?)",
+        [(new_id, seat, user) for seat, user in seats.items()],
+    )
+    c.execute(
+        "INSERT INTO actions (game_id, n, seat, user_id, key, action, events, reveals, undone,"
+        " created_at) SELECT ?, n, seat, user_id, key, action, events, reveals, undone,"
+        " created_at FROM actions WHERE game_id = ?",
+        (new_id, source),
+    )
+    c.execute(
+        "INSERT INTO rolls (game_id, n, action_n, label, sides, value, private_to)"
+        " SELECT ?, n, action_n, label, sides, value, private_to FROM rolls WHERE game_id = ?",
+        (new_id, source),
+    )
+    c.execute(
+        "INSERT INTO snapshots (game_id, n, state) SELECT ?, n, state FROM snapshots"
+        " WHERE game_id = ? ORDER BY n DESC LIMIT 1",
+        (new_id, source),
+    )
 
 
 def bare_insert(c: sqlite3.Connection, payload: str) -> None:

@@ -85,4 +85,7 @@ def _configure(conn: sqlite3.Connection, busy_timeout_ms: int) -> None:
     # The referee's tick checkpoints; this large threshold is only a safety net.
     conn.execute("PRAGMA wal_autocheckpoint = 20000")
     conn.execute("PRAGMA foreign_keys = ON")
+    # 32 MB of page cache (the default is 2 MB): the games, seats and lookup indexes of tens of
+    # thousands of games stay in memory, so the lookups every interaction makes stay flat.
+    conn.execute("PRAGMA cache_size = -32000")
     conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")

@@ -112,6 +112,24 @@ def _planes(img: Image.Image, x: float, y: float, rec: Mapping[str, Any], size: 
     return x
 
 
+def battle_badge(battle: Mapping[str, Any]) -> str:
+    kind = labels.BATTLE_SHORT.get(str(battle.get("kind")), "Combat 战斗")
+    return f"{kind} · round {battle.get('round', 1)}"
+
+
+def badge_beside(names_right: float, badge: str, zone_right: float) -> bool:
+    """Whether the battle badge fits right of the area's names (both languages) without
+    covering them; otherwise it joins the chips below."""
+    return names_right + _chips_width([badge]) + 20 <= zone_right
+
+
+def names_right(area_id: str) -> float:
+    """Where the area's English and Chinese names end, as _area_label draws them."""
+    sea, place = layout.SEA_BY_KEY[area_id], labels.place(area_id)
+    en = text_width(place.en.upper(), get_font(NAME, bold=True))
+    return sea.label[0] + en + 8 + text_width(place.zh, get_font(NAME - 2, bold=True))
+
+
 def _area_label(
     img: Image.Image,
     draw: ImageDraw.ImageDraw,
@@ -128,7 +146,7 @@ def _area_label(
     left = draw_text(
         draw, (x, y), place.en.upper(), name, anchor="lt", halo=palette.HALO, halo_width=3
     )[2]
-    draw_text(
+    left = draw_text(
         draw,
         (left + 8, y + 1),
         place.zh,
@@ -136,14 +154,13 @@ def _area_label(
         anchor="lt",
         halo=palette.HALO,
         halo_width=3,
-    )
+    )[2]  # the battle badge goes right of both names, or below them
     cy = y + NAME + 20
     zone_right = sea.zone[2]
     chips: list[tuple[str, Colour]] = []
     if battle is not None:
-        kind = labels.BATTLE_SHORT.get(str(battle.get("kind")), "Combat 战斗")
-        fight = f"{kind} · round {battle.get('round', 1)}"
-        if left + _chips_width([fight]) + 20 <= zone_right:
+        fight = battle_badge(battle)
+        if badge_beside(left, fight, zone_right):
             _chip(draw, zone_right - _chips_width([fight]) + 6, y + NAME / 2, fight, BATTLE)
         else:
             chips.append((fight, BATTLE))

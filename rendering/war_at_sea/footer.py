@@ -21,6 +21,7 @@ HEIGHT = 290
 PAD = 14
 BODY = 16  # legend and info text size
 TITLE = 18
+TURNS_W, FACTS_W = 380, 400  # the turn record and Notes columns; the legend takes the rest
 
 
 def _heading(draw: ImageDraw.ImageDraw, x: float, y: float, text: str) -> float:
@@ -67,19 +68,24 @@ def _turns(draw: ImageDraw.ImageDraw, view: View, x: float, y: float, width: flo
             draw_text(draw, (cx0 + cell / 2, y + 74), "now", small)
     note = "score after each turn 每回合后分数 · +N ships arrive 增援"
     draw_text(draw, (x, y + h + 8), note, get_font(14), anchor="lt", fill=palette.TEXT_MUTED)
-    last = view.get("last_points") or {}
     if history:
-        text = (
-            f"Last turn 上回合: Axis 轴心国 +{last.get('axis', 0)}, "
-            f"Allies 盟军 +{last.get('allies', 0)}"
-        )
+        text = last_turn_line(view)
         draw_text(draw, (x, y + h + 32), text, get_font(BODY, bold=True), anchor="lt")
+
+
+def last_turn_line(view: View) -> str:
+    """Each side's points last turn, signed (a neutral-port penalty can make them negative)."""
+    last = view.get("last_points") or {}
+    axis, allies = int(last.get("axis", 0)), int(last.get("allies", 0))
+    return f"Last turn 上回合: Axis 轴心国 {axis:+d}, Allies 盟军 {allies:+d}"
 
 
 # --- legend ----------------------------------------------------------------------------------
 
 
-def _legend(img: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float, width: float) -> None:
+def _legend(img: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float, width: float) -> float:
+    """Draw the legend in its column; returns the right edge of what it drew."""
+    right = x
     y = _heading(draw, x, y, "Legend 图例")
     font = get_font(BODY)
     bold = get_font(BODY, bold=True)
@@ -125,7 +131,9 @@ def _legend(img: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float, wid
     step = 29
     paste(img, icons.aircraft("allies", 22), (col2, ry), "lt")
     paste(img, icons.aircraft("axis", 22), (col2 + 24, ry), "lt")
-    draw_text(draw, (col2 + 54, ry + 11), "air-strike symbols 空袭标示", font, anchor="lm")
+    right = draw_text(draw, (col2 + 54, ry + 11), "air-strike symbols 空袭标示", font, anchor="lm")[
+        2
+    ]
     ry += step
     paste(img, icons.air_strike_marker("allies", 3, 24), (col2 - 1, ry - 1), "lt")
     paste(img, icons.air_strike_marker("axis", 3, 24), (col2 + 24, ry - 1), "lt")
@@ -135,9 +143,12 @@ def _legend(img: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float, wid
     draw_text(draw, (col2 + 30, ry + 11), "adjacent areas 相邻海域", font, anchor="lm")
     ry += step
     paste(img, icons.gate("right", labels.ALLIES, 20), (col2 + 1, ry + 1), "lt")
-    bx = draw_text(draw, (col2 + 30, ry + 11), "port exit 出港", font, anchor="lm")[2] + 18
+    bx: float = draw_text(draw, (col2 + 30, ry + 11), "port exit 出港", font, anchor="lm")[2] + 18
+    combat = "combat 战斗中"
+    if bx + 30 + text_width(combat, font) > x + width - 8:  # keep out of the Notes column
+        bx, ry = col2, ry + step
     draw.rectangle((bx, ry + 2, bx + 22, ry + 20), outline=palette.HIGHLIGHT, width=4)
-    draw_text(draw, (bx + 30, ry + 11), "combat 战斗中", font, anchor="lm")
+    right = max(right, draw_text(draw, (bx + 30, ry + 11), combat, font, anchor="lm")[2])
     ry += step + 4
     sx, small = x, get_font(14, bold=True)
     ry = max(ry, y + 4)
@@ -148,7 +159,9 @@ def _legend(img: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float, wid
             sx, ry = x, ry + 25
         draw.rectangle((sx, ry, sx + w, ry + 21), fill=colour)
         draw_text(draw, (sx + w / 2, ry + 10), text, small, fill=palette.text_on(colour))
+        right = max(right, sx + w)
         sx += w + 6
+    return right
 
 
 # --- facts -----------------------------------------------------------------------------------
@@ -188,16 +201,26 @@ def _facts(draw: ImageDraw.ImageDraw, view: View, x: float, y: float, width: flo
             y += BODY + 7
 
 
+def legend_right(width: int) -> tuple[float, float]:
+    """Where the legend ends when drawn in a footer ``width`` wide, and where the Notes column
+    begins (for the test that they do not run into each other)."""
+    img = new_image(width, HEIGHT, palette.PANEL)
+    lx, legend_w = _columns(width)
+    return _legend(img, ImageDraw.Draw(img), lx, PAD, legend_w), lx + legend_w + PAD
+
+
+def _columns(width: int) -> tuple[float, float]:
+    return PAD * 2 + TURNS_W, width - TURNS_W - FACTS_W - 4 * PAD
+
+
 def draw_footer(view: View, width: int) -> Image.Image:
     img = new_image(width, HEIGHT, palette.PANEL)
     draw = ImageDraw.Draw(img)
     draw.line((0, 0, width, 0), fill=palette.PANEL_BORDER, width=2)
-    turns_w, facts_w = 380, 400
-    legend_w = width - turns_w - facts_w - 4 * PAD
-    _turns(draw, view, PAD, PAD, turns_w)
-    lx = PAD * 2 + turns_w
-    _legend(img, draw, lx, PAD, legend_w)
-    _facts(draw, view, lx + legend_w + PAD, PAD, facts_w)
+    lx, legend_w = _columns(width)
+    _turns(draw, view, PAD, PAD, TURNS_W)
+    _legend(img, draw, lx, PAD, legend_w)  # keeps to its column (tests: legend_right)
+    _facts(draw, view, lx + legend_w + PAD, PAD, FACTS_W)
     for sx in (lx - PAD / 2, lx + legend_w + PAD / 2):
         draw.line((sx, PAD, sx, HEIGHT - PAD), fill=palette.lighten(palette.PANEL_BORDER, 0.6))
     return img

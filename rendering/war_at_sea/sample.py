@@ -13,8 +13,8 @@ from pathlib import Path
 from typing import Any
 
 SEED = b"war-at-sea-sample-map-seed-00001"
-ACTIONS = 92  # with SAMPLE_GAME: turn 7, a battle in the Mediterranean, face-down stacks
-SAMPLE_GAME = 4
+ACTIONS = 40  # with SAMPLE_GAME: turn 5, an air strike in the South Atlantic, face-down stacks
+SAMPLE_GAME = 1
 
 
 def mid_game_views(actions: int = ACTIONS, seed: int = SAMPLE_GAME) -> dict[str, dict[str, Any]]:

@@ -12,6 +12,8 @@ import pytest
 
 from tests.test_local_play import HIDES, RAIDS, bot, game_id, play
 
+LOAD = ("--load", "tests.vaults")
+
 
 def _games(db: Path) -> list[tuple[str, str]]:
     if not db.exists():
@@ -96,3 +98,19 @@ def test_the_zh_error_is_chinese(tmp_path: Path) -> None:
     run = bot("play", "vaults", "--load", "tests.vaults", "--script", script, "--db",
               tmp_path / "g.sqlite3", lang="zh")  # fmt: skip
     assert run.err.startswith("脚本第 1 行：不是 JSON"), run.err
+
+
+def test_an_unknown_game_is_refused_before_a_database_is_made(tmp_path: Path) -> None:
+    db = tmp_path / "g.sqlite3"
+    run = bot("play", "nosuchgame", "--db", db)
+    assert run.code == 2 and "There is no game called nosuchgame" in run.err
+    assert "Traceback" not in run.text and not db.exists()
+
+
+def test_a_database_in_a_missing_folder_is_a_sentence(tmp_path: Path) -> None:
+    run = bot("play", "vaults", *LOAD, "--db", tmp_path / "nope" / "g.sqlite3", "--defaults")
+    assert run.code == 2, run.text
+    assert run.err.strip() == (
+        f"There is no folder {tmp_path / 'nope'} for the database: create it or choose another"
+        " --db."
+    )

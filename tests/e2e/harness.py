@@ -174,8 +174,7 @@ class Env:
             assert options is not None
             value = options["options"][0]["value"]
             handle = await self.fake.select(user, message, selects[0], [value])
-        reply = await handle.response()
-        assert "✅" in (reply.content or handle.text()), handle.text()
+        assert "✅" in await handle.answer(), handle.text()
 
     async def play_to_end(self, game: GameRecord, *, max_steps: int = 40) -> None:
         """Each seat answers its own DM controls until the game is over."""

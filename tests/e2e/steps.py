@@ -4,9 +4,13 @@ page holding the value, for long lists), then press the button that gives the or
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from bot.rules.core import OrderForm
+from bot.rules.war_at_sea import RULESET
+from bot.store import GameRecord
+from tests.e2e.harness import Env
 from tests.fakediscord import FakeDiscord, SentMessage
 from tests.fakediscord.handle import InteractionHandle
 
@@ -52,3 +56,32 @@ async def answer_steps(
                 steps = fake.message(steps.id)
         given[choice.name] = action[choice.name]
     return await fake.click(user, steps, f"{custom_id}:go"), steps
+
+
+async def war_at_sea_at_move(env: Env) -> GameRecord:
+    """A War at Sea game (alice the Allies), every decision defaulted up to the Allied move."""
+    fake, world = env.fake, env.world
+    handle = await fake.slash(world.alice, world.channel, "game new", {"ruleset": "war-at-sea"})
+    await handle.response()
+    game = (await env.running.store.games(str(world.guild.id)))[-1]
+    for _ in range(200):  # the thread is recorded in the store right after it opens
+        game = await env.running.referee.game(game.id)
+        if game.thread_id is not None:
+            break
+        await asyncio.sleep(0.01)
+    lobby = env.lobby_message(game)
+    for user, seat in ((world.alice, "allies"), (world.bob, "axis")):
+        await (await fake.click(user, lobby, f"ref:lobby:{game.id}:seat:{seat}")).response()
+    await (await fake.click(world.alice, lobby, f"ref:lobby:{game.id}:start")).response()
+    users = {"allies": str(world.alice.id), "axis": str(world.bob.id)}
+    for n in range(50):
+        _, state = await env.running.referee.state(game.id)
+        prompts = RULESET.prompts(state)
+        if any(p.kind == "was.move" and p.seat == "allies" for p in prompts):
+            break
+        prompt = prompts[0]
+        await env.running.referee.submit(
+            game.id, users[prompt.seat], dict(prompt.default or {}), f"t:{n}", seat=prompt.seat
+        )
+    await env.settle()
+    return await env.running.referee.game(game.id)

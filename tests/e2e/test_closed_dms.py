@@ -23,8 +23,7 @@ async def test_closed_dms_become_an_ephemeral_notice_never_a_public_post(env: En
 
     # Bob's next interaction: /orders (his prompt) plus the notice with its button.
     handle = await fake.slash(world.bob, world.channel, "orders")
-    await handle.response()
-    await handle.wait_followups(1)
+    await handle.wait_followups(2)  # his decision fills the acknowledgement, then the notice
     notice = next(m for m in handle.messages if "ref:show:" + game.id in m.custom_ids())
     assert notice.ephemeral and "私信" in notice.content  # Bob reads Chinese
     click = await fake.click(world.bob, notice, f"ref:show:{game.id}")
@@ -37,9 +36,8 @@ async def test_closed_dms_become_an_ephemeral_notice_never_a_public_post(env: En
     await env.settle()
     # Notices are shown once: the next one counts only the private step since then.
     again = await fake.slash(world.bob, world.channel, "game status", {"game": game.id})
-    await again.response()
-    await again.wait_followups(1)
-    assert "1 条私密消息" in again.followups[0].content
+    await again.wait_followups(2)  # the status, then the notice
+    assert "1 条私密消息" in again.followups[1].content
     await env.assert_no_leak(game)
     public = fake.all_text_for_audience(None)
     assert bob_gem not in public and bob_gem not in fake.all_text_for_audience(world.alice)

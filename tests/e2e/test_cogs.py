@@ -27,6 +27,6 @@ async def test_a_broken_cog_does_not_stop_the_others(
         assert bot.loaded == ["somecogs.good"]
         assert list(bot.broken) == ["somecogs.broken"]
         handle = await env.fake.slash(fake_world.alice, fake_world.channel, "orders")
-        assert "No decision is waiting" in (await handle.response()).content
+        assert "No decision is waiting" in await handle.answer()
     finally:
         await env.stop_bot()

@@ -88,13 +88,13 @@ async def test_log_export_settings_undo_and_order_by_name(env: Env) -> None:
     handle = await fake.slash(
         world.alice, world.channel, "order", {"order": orders[0]["value"], "value": "4"}
     )
-    assert "Order given" in (await handle.response()).content
+    assert "Order given" in await handle.answer()
     handle = await fake.slash(world.alice, world.channel, "undo", {"game": game.id})
     assert "taken back" in (await handle.response()).content
     await env.settle()
     handle = await fake.slash(world.alice, world.channel, "orders")
-    listed = await handle.response()
-    assert listed.components, "the undone decision is open again"
+    await handle.answer()
+    assert handle.original is not None and handle.original.custom_ids(), "open again"
     await env.answer(world.alice, handle.original or fake.ephemerals_for(world.alice)[-1])
 
     handle = await fake.slash(world.alice, world.channel, "game log", {"game": game.id})
@@ -125,14 +125,15 @@ async def test_log_export_settings_undo_and_order_by_name(env: Env) -> None:
 async def test_an_unexpected_error_gets_an_incident_id(
     env: Env, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    async def broken(self: Referee, game_id: str, guild_id: str | None = None) -> Any:
+    async def broken(self: Referee, *args: Any) -> Any:
         raise RuntimeError("the disk is on fire")
 
     game = await env.new_game()
-    monkeypatch.setattr(Referee, "game", broken)
+    monkeypatch.setattr(Referee, "seated", broken)
     handle = await env.fake.slash(env.world.alice, env.world.channel, "orders", {"game": game.id})
-    reply = await handle.response()
-    assert reply.ephemeral and "incident id" in reply.content and "fire" not in reply.content
-    incident = reply.content.split("`")[1]
+    reply = await handle.answer()
+    assert handle.first is not None and handle.first.ephemeral
+    assert "incident id" in reply and "fire" not in reply
+    incident = reply.split("`")[1]
     record = next(r for r in caplog.records if getattr(r, "incident", None) == incident)
     assert record.exc_info is not None

@@ -50,10 +50,10 @@ async def test_every_kind_of_control(env: Env) -> None:
     click = await fake.click(world.alice, dm, _control(dm, 0))
     assert (await click.response()).type == 9
     refused = await click.submit_modal({"men": "a dozen", "cavalry": ["1"]})
-    assert "not a whole number" in (await refused.response()).content
+    assert "not a whole number" in await refused.answer()
     given = await click.submit_modal({"men": "12", "cavalry": ["1"]})
-    answer = await given.response()
-    assert answer.type == 7 and "Levy troops" in answer.content
+    answer = await given.answer()  # acknowledged first, then the DM itself is edited
+    assert given.first is not None and given.first.type == 6 and "Levy troops" in answer
     assert fake.message(dm.id).custom_ids() == []  # the answered controls are retired
     await env.settle()
 
@@ -61,12 +61,12 @@ async def test_every_kind_of_control(env: Env) -> None:
     dm = _open_dm(env, game.id)
     select = next(c for c in dm.custom_ids() if c.startswith("ref:os:"))
     assert dm.component(select)["max_values"] == 2  # type: ignore[index]
-    await (await fake.select(world.alice, dm, select, ["north", "east"])).response()
+    await (await fake.select(world.alice, dm, select, ["north", "east"])).answer()
     await env.settle()
 
     # 3. A yes/no flag: two buttons.
     dm = _open_dm(env, game.id)
-    await (await fake.click(world.alice, dm, _control(dm, 2, "1"))).response()
+    await (await fake.click(world.alice, dm, _control(dm, 2, "1"))).answer()
     await env.settle()
 
     # 4. A long list: /order, with autocomplete for the order and for the value.
@@ -83,12 +83,12 @@ async def test_every_kind_of_control(env: Env) -> None:
     handle = await fake.slash(
         world.alice, world.channel, "order", {"order": orders[0]["value"], "value": "r37"}
     )
-    assert "Recruit r37" in (await handle.response()).content
+    assert "Recruit r37" in await handle.answer()
     await env.settle()
 
     # 5. No input at all: a button.
     dm = _open_dm(env, game.id)
-    await (await fake.click(world.alice, dm, _control(dm, 4))).response()
+    await (await fake.click(world.alice, dm, _control(dm, 4))).answer()
     await env.settle()
 
     _, state = await env.running.referee.state(game.id)
@@ -102,4 +102,4 @@ async def test_every_kind_of_control(env: Env) -> None:
     ]
     # Blue never owes a decision here: Blue's /orders shows nothing.
     handle = await fake.slash(world.bob, world.channel, "orders", {"game": game.id})
-    assert "没有" in (await handle.response()).content
+    assert "没有" in await handle.answer()

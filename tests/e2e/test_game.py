@@ -34,6 +34,7 @@ async def test_create_join_start_and_play_to_the_end(env: Env) -> None:
     carol = fake.add_user(name="carol")
     fake.add_member(world.guild, carol)
     handle = await fake.slash(carol, thread, "game status")
-    status = await handle.response()
-    assert status.ephemeral and game.id in status.content and "over" in status.content
+    status = await handle.answer()
+    assert handle.first is not None and handle.first.ephemeral
+    assert game.id in status and "over" in status
     await env.assert_no_leak(game)

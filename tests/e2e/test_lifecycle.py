@@ -99,7 +99,7 @@ async def test_run_until_sigterm_then_close_cleanly(fake_world: FakeWorld, tmp_p
     task = asyncio.create_task(run(settings))
     await fake.wait_ready()
     handle = await fake.slash(fake_world.alice, fake_world.channel, "orders")
-    assert "No decision" in (await handle.response()).content
+    assert "No decision" in await handle.answer()
     os.kill(os.getpid(), signal.SIGTERM)
     await asyncio.wait_for(task, 10)
     asyncio.get_running_loop().remove_signal_handler(signal.SIGTERM)

@@ -6,44 +6,13 @@ same narrowed lists."""
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 from bot.rules.war_at_sea import RULESET, board
-from bot.store import GameRecord
 from cogs import _orders as orders
 from tests.e2e.harness import Env
-from tests.e2e.steps import menus
+from tests.e2e.steps import menus, war_at_sea_at_move
 from tests.fakediscord import SentMessage
-
-
-async def _war_at_sea_at_move(env: Env) -> GameRecord:
-    """A War at Sea game (alice the Allies), every decision defaulted up to the Allied move."""
-    fake, world = env.fake, env.world
-    handle = await fake.slash(world.alice, world.channel, "game new", {"ruleset": "war-at-sea"})
-    await handle.response()
-    game = (await env.running.store.games(str(world.guild.id)))[-1]
-    for _ in range(200):  # the thread is recorded in the store right after it opens
-        game = await env.running.referee.game(game.id)
-        if game.thread_id is not None:
-            break
-        await asyncio.sleep(0.01)
-    lobby = env.lobby_message(game)
-    for user, seat in ((world.alice, "allies"), (world.bob, "axis")):
-        await (await fake.click(user, lobby, f"ref:lobby:{game.id}:seat:{seat}")).response()
-    await (await fake.click(world.alice, lobby, f"ref:lobby:{game.id}:start")).response()
-    users = {"allies": str(world.alice.id), "axis": str(world.bob.id)}
-    for n in range(50):
-        _, state = await env.running.referee.state(game.id)
-        prompts = RULESET.prompts(state)
-        if any(p.kind == "was.move" and p.seat == "allies" for p in prompts):
-            break
-        prompt = prompts[0]
-        await env.running.referee.submit(
-            game.id, users[prompt.seat], dict(prompt.default or {}), f"t:{n}", seat=prompt.seat
-        )
-    await env.settle()
-    return await env.running.referee.game(game.id)
 
 
 def _options(message: SentMessage, base: str, name: str) -> list[str]:
@@ -61,7 +30,7 @@ def _defaults(message: SentMessage, base: str, name: str) -> list[str]:
 
 async def test_move_steps_offer_only_what_is_legal_for_the_choices_made(env: Env) -> None:
     fake, alice = env.fake, env.world.alice
-    game = await _war_at_sea_at_move(env)
+    game = await war_at_sea_at_move(env)
     thread = fake.channel(int(game.thread_id or 0))
     _, state = await env.running.referee.state(game.id)
     prompt = next(p for p in RULESET.prompts(state) if p.kind == "was.move")
@@ -70,8 +39,10 @@ async def test_move_steps_offer_only_what_is_legal_for_the_choices_made(env: Env
     base = f"ref:ob:{game.id}:allies:{orders.prompt_hash(prompt)}:{index}"
 
     shown = await fake.slash(alice, thread, "orders", {"game": game.id})
-    await shown.response()
-    message = next(m for m in shown.messages if base in m.custom_ids())
+    await shown.answer()  # acknowledged at once; the decisions follow
+    message = await fake.wait_until(
+        lambda: next((m for m in shown.messages if base in m.custom_ids()), None), what="controls"
+    )
     opened = await fake.click(alice, message, base)
     steps = await opened.wait_original()
     assert steps.ephemeral
@@ -103,15 +74,16 @@ async def test_move_steps_offer_only_what_is_legal_for_the_choices_made(env: Env
     assert _defaults(now, base, "to") == ["north_sea"]
     assert menus(now, base, "fallback") == []
     given = await fake.click(alice, now, f"{base}:go")
-    reply = await given.response()
-    assert reply.type == 7 and "✅" in (fake.message(steps.id).content or "")
+    await given.answer()  # acknowledged at once, then the steps message itself is edited
+    assert given.first is not None and given.first.type == 6
+    assert "✅" in (fake.message(steps.id).content or "")
     _, state = await env.running.referee.state(game.id)
     assert state.units["hood"].location == "north_sea"
 
 
 async def test_was_move_autocomplete_narrows_by_what_was_typed(env: Env) -> None:
     fake, alice = env.fake, env.world.alice
-    game = await _war_at_sea_at_move(env)
+    game = await war_at_sea_at_move(env)
     thread = fake.channel(int(game.thread_id or 0))
 
     async def offered(focused: str, options: dict[str, Any]) -> list[str]:

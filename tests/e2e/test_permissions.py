@@ -29,8 +29,9 @@ async def test_only_the_holder_acts_and_managers_manage(env: Env) -> None:
     prompts = await env.running.referee.prompts(game.id, str(world.alice.id))
     crafted = f"{game.id}:north:{prompt_hash(prompts[0])}:0"
     handle = await fake.slash(world.bob, world.channel, "order", {"order": crafted, "value": "3"})
-    refusal = await handle.response()
-    assert refusal.ephemeral and "Referee" in refusal.content  # the rule section is named
+    refusal = await handle.answer()  # acknowledged at once (ephemerally), refused after
+    assert handle.first is not None and handle.first.ephemeral
+    assert "（规则：裁判规则）" in refusal  # the rule is named, in Bob's language (zh)
     assert (await env.running.referee.game(game.id)).version == 1
 
     # Bob is no manager: he may not pause. Carol has the manager role: she may.
@@ -41,7 +42,8 @@ async def test_only_the_holder_acts_and_managers_manage(env: Env) -> None:
     prompt = env.open_dm(world.alice, game, "north")
     assert prompt is not None
     handle = await fake.select(world.alice, prompt, prompt.custom_ids()[0], ["2"])
-    assert "paused" in (await handle.response()).content
+    await handle.answer()  # acknowledged at once; the referee's refusal follows
+    assert "paused" in handle.followups[0].content
     handle = await fake.slash(carol, world.channel, "game resume", {"game": game.id})
     await handle.response()
 
@@ -54,10 +56,11 @@ async def test_only_the_holder_acts_and_managers_manage(env: Env) -> None:
     thread = "\n".join(m.content for m in fake.messages_in(int(game.thread_id or 0)))
     assert f"south is now played by <@{carol.id}>" in thread
     handle = await fake.slash(carol, world.channel, "orders", {"game": game.id})
-    orders = await handle.response()
-    assert orders.ephemeral and "Hide your treasury" in orders.content
+    orders = await handle.answer()
+    assert handle.first is not None and handle.first.ephemeral
+    assert "Hide your treasury" in orders
     handle = await fake.slash(world.bob, world.channel, "orders")
-    assert "没有等待你的决定" in (await handle.response()).content
+    assert "没有等待你的决定" in await handle.answer()
     await env.assert_no_leak(game)
 
     # Abandoning: not Bob (neither manager nor creator), but Alice (the server's owner).
@@ -80,8 +83,9 @@ async def test_games_are_isolated_per_server(env: Env) -> None:
     channel = fake.add_channel(other, "general")
     await fake.announce_guild(other)
     handle = await fake.slash(dave, channel, "game status", {"game": game.id})
-    reply = await handle.response()
-    assert reply.ephemeral and f"There is no game {game.id} on this server" in reply.content
+    reply = await handle.answer()
+    assert handle.first is not None and handle.first.ephemeral
+    assert f"There is no game {game.id} on this server" in reply
     handle = await fake.slash(dave, channel, "game join", {"game": game.id})
     assert "There is no game" in (await handle.response()).content
     choices = await fake.autocomplete(dave, channel, "game status", "game", "")

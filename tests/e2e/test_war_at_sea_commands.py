@@ -22,10 +22,12 @@ async def test_variants_are_set_before_the_start_by_the_creator(env: Env) -> Non
     # The map is there once the game has started; bob did not create the game.
     handle = await fake.slash(alice, thread, "was map")
     assert "has not started" in ((await handle.response()).content or "")
-    handle = await fake.slash(bob, thread, "was variants", {"v18_1": True})
+    handle = await fake.slash(bob, thread, "was variants", {"variant_18_1": True})
     assert "创建者" in ((await handle.response()).content or "")
 
-    handle = await fake.slash(alice, thread, "was variants", {"v18_2": True, "v18_3": False})
+    handle = await fake.slash(
+        alice, thread, "was variants", {"variant_18_2": True, "variant_18_3": False}
+    )
     shown = (await handle.response()).content or ""
     assert "✅ 18.2: Allied counters move face down" in shown
     assert "▫️ 18.3" in shown and "/was variants" in shown
@@ -41,17 +43,17 @@ async def test_variants_are_set_before_the_start_by_the_creator(env: Env) -> Non
     started = "\n".join(m.text() for m in fake.messages_in(thread))
     assert "Allies (<@" in started and "Axis (<@" in started  # side names, not seat ids
 
-    handle = await fake.slash(alice, thread, "was variants", {"v18_4": True})
+    handle = await fake.slash(alice, thread, "was variants", {"variant_18_4": True})
     assert "already started" in ((await handle.response()).content or "")
     handle = await fake.slash(bob, thread, "was variants")
     assert "✅ 18.2：盟军算子背面朝上移动" in ((await handle.response()).content or "")
 
     # Orders the open decision does not take are refused with what is waiting instead.
     handle = await fake.slash(alice, thread, "was refuel", {"ship": "bismarck"})
-    refused = (await handle.response()).content or ""
+    refused = await handle.answer()  # acknowledged at once, refused in the follow-up
     assert "does not take this order" in refused and "/orders" in refused
     handle = await fake.slash(alice, thread, "was escape", {"escape": True}, locale="zh-CN")
-    assert "不接受这条命令" in ((await handle.response()).content or "")
+    assert "不接受这条命令" in await handle.answer()
     _, state = await env.running.referee.state(game.id)
     secrets = RULESET.secrets(state, None)
     assert "Hood" in secrets and "Hood" not in fake.all_text_for_audience(None)

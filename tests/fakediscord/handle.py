@@ -44,6 +44,7 @@ class InteractionHandle:
         self.original_id: int | None = None
         self.dispatched_at: float = 0.0
         self.refused_callbacks: list[tuple[int, str]] = []  # (status, reason) of refused callbacks
+        self.edits_at_callback = 0  # edits the component's message had at a (deferred) update
 
     def __repr__(self) -> str:
         return f"<InteractionHandle {self.id} type={self.type} callbacks={self.callbacks}>"
@@ -100,6 +101,26 @@ class InteractionHandle:
             timeout or self._fake.timeout,
             f"a callback to interaction {self.id} ({self._describe()})",
         )
+
+    async def answer(self, timeout: float | None = None) -> str:
+        """The text of the bot's answer, waiting past an acknowledgement: after a "thinking"
+        defer (5) until the original is filled, after a deferred update (6) until the
+        component's message is edited or a followup is sent; else the first callback's."""
+        first = await self.response(timeout)
+        if first.type == 5:
+            return (await self.wait_original(timeout=timeout)).text()
+        if first.type != 6:
+            return self.text() if first.type in (4, 7) else first.content
+
+        def answered() -> bool:
+            original = self.original
+            edited = original is not None and len(original.edits) > self.edits_at_callback
+            return edited or bool(self.followups)
+
+        await self._fake.notifier.wait_until(
+            answered, timeout or self._fake.timeout, f"the answer to {self._describe()}"
+        )
+        return self.text()
 
     async def wait_followups(
         self, count: int = 1, timeout: float | None = None

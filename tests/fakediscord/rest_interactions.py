@@ -94,6 +94,8 @@ async def post_callback(request: web.Request) -> web.Response:
     elif ctype in (DEFER_UPDATE, UPDATE) and handle.message_id is not None:
         handle.original_id = handle.message_id
         message = fake.messages.get(handle.message_id)
+        if message is not None:
+            handle.edits_at_callback = len(message.edits)
         if ctype == UPDATE and message is not None:
             fake.edit_message(message, data, uploads)
     elif ctype == MODAL:

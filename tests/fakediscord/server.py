@@ -193,10 +193,15 @@ class FakeDiscord(InteractionsMixin):
         await self.wait_ready()
         return await self.gateway.dispatch(event, data)
 
-    async def announce_guild(self, guild: Any) -> None:
-        """Send GUILD_CREATE for a guild added (or changed) after the bot was ready."""
+    async def announce_guild(self, guild: Any, *, joined: bool = False) -> None:
+        """Send GUILD_CREATE for a guild added (or changed) after the bot was ready. With
+        ``joined``, as Discord sends it when the bot is added to a server: without the
+        ``unavailable`` field (discord.py then dispatches on_guild_join)."""
         g = self.guild(guild)
-        await self.dispatch("GUILD_CREATE", g.payload(self.guild_channels(g)))
+        data = g.payload(self.guild_channels(g))
+        if joined:
+            data.pop("unavailable", None)
+        await self.dispatch("GUILD_CREATE", data)
 
     async def drop_gateway(self, code: int = 4000) -> None:
         """Close the bot's websocket; discord.py reconnects and RESUMEs (missed events replayed)."""

@@ -23,7 +23,12 @@ GOAL = 300 * 1024
 async def _finished_game(store: Store) -> str:
     referee = Referee(store)
     record = await referee.create(
-        "war-at-sea", guild_id="1", created_by="a", options={"variant_18_2": True}, seed=b"s" * 32
+        "war-at-sea",
+        guild_id="1",
+        created_by="a",
+        options={"variant_18_2": True},
+        seed=b"s" * 32,
+        game_id="aged",  # a fixed id: the dice, so the game and its size, are the same each run
     )
     await referee.join(record.id, "a", "allies")
     await referee.join(record.id, "b", "axis")
@@ -64,7 +69,7 @@ def _age(path: Path, game: str) -> None:
             "UPDATE games SET settings = REPLACE(settings, ?, ?)",
             ('"snapshot_every":null', '"snapshot_every":25'),
         )
-        db.execute("ALTER TABLE outbox DROP COLUMN run_end")  # what 0006 adds again
+        db.execute("ALTER TABLE outbox DROP COLUMN run_end")  # what 0007 adds again
         db.execute("PRAGMA user_version = 4")
         db.execute("COMMIT")
         db.execute("VACUUM")

@@ -8,8 +8,10 @@ import string
 from pathlib import Path
 from typing import get_args
 
+from bot.i18n.wording import Formatter
 from bot.rules.war_at_sea import board
 from bot.rules.war_at_sea.state import Phase
+from bot.rules.war_at_sea.units import GENERIC
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "bot" / "rules" / "war_at_sea"
@@ -38,6 +40,10 @@ def used_keys() -> set[str]:
     keys |= {f"was.phase.{p}" for p in PHASES}
     keys |= {f"was.result.{r}" for r in ("axis", "allies", "draw")}
     keys |= {f"was.prompt.combat_order_{k}" for k in ("asw", "air", "surface")}
+    keys |= {f"was.battle_kind.{k}" for k in ("asw", "air", "surface")}
+    keys |= {f"was.italian.{k}" for k in ("allies", "scuttled", "germany")}
+    # Generic counters are named in the reader's language (units.unit_label).
+    keys |= {f"name.{u.name}" for u in board.comps().units.values() if u.type in GENERIC}
     return keys
 
 
@@ -109,7 +115,7 @@ def test_every_message_formats_with_its_parameters() -> None:
             assert key in cat, f"{lang}: {key}"
             if key.startswith("violation."):
                 continue  # refusal params are checked by the rule cases
-            cat[key].format_map(params)
+            Formatter().vformat(cat[key], (), params)
 
 
 def test_every_refusal_gives_the_parameters_its_message_needs() -> None:

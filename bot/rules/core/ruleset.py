@@ -97,14 +97,16 @@ class Ruleset(ABC, Generic[S]):
             prompts = self.prompts(state)
         open_for_seat = [p for p in prompts if p.seat == seat]
         if not open_for_seat:
-            raise RuleViolation("core.prompt.not_your_turn", "Referee", seat=seat)
+            raise self.refusal(RuleViolation("core.prompt.not_your_turn", "Referee", seat=seat))
         prompt = next((p for p in open_for_seat if p.form(action.type)), None)
         if prompt is None:
-            raise RuleViolation(
-                "core.prompt.wrong_order",
-                open_for_seat[0].section,
-                order=action.type,
-                expected=open_for_seat[0].kind,
+            raise self.refusal(
+                RuleViolation(
+                    "core.prompt.wrong_order",
+                    open_for_seat[0].section,
+                    order=action.type,
+                    expected=open_for_seat[0].title.model_dump(),
+                )
             )
         work = state.model_copy(deep=True) if copy else state
         try:
@@ -112,6 +114,11 @@ class Ruleset(ABC, Generic[S]):
         except RuleViolation as exc:
             exc.ruleset = exc.ruleset or self.id
             raise
+
+    def refusal(self, exc: RuleViolation) -> RuleViolation:
+        """Tag a refusal with this game, so its message names seats, ships and places."""
+        exc.ruleset = exc.ruleset or self.id
+        return exc
 
     @abstractmethod
     def resolve(

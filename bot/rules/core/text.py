@@ -26,3 +26,17 @@ def t(key: str, **params: Any) -> Text:
 
 Label = str | Text
 """A plain string is a proper name (a ship, a player) shown as is in every language."""
+
+
+def die(face: int, *, bonus: int = 0, outcome: str | None = None, **params: Any) -> dict[str, Any]:
+    """One die as a reader sees it (a Text dict for event parameters): its face, the
+    modifier added to it (``5+1``) and what it did (``outcome``, a catalog key, filled with
+    ``params``: "hit, damage 3"). Every game words its dice this way; a list of them reads
+    "6+1 hit, 3+1 miss"."""
+    key = "core.die" + (".modified" if bonus else "") + (".outcome" if outcome else "")
+    values: dict[str, Any] = {"face": face}
+    if bonus:
+        values["bonus"] = bonus
+    if outcome:
+        values["outcome"] = t(outcome, **params).model_dump()
+    return t(key, **values).model_dump()

@@ -7,7 +7,7 @@ from bot.rules.core import Dice, Event, t
 from bot.rules.war_at_sea import board
 from bot.rules.war_at_sea.hiding import public_order
 from bot.rules.war_at_sea.state import WarAtSeaState
-from bot.rules.war_at_sea.units import ev, roll_label_unit, unit_events
+from bot.rules.war_at_sea.units import ev, roll_label_unit, unit_events, word
 
 
 def us_entry(state: WarAtSeaState, dice: Dice) -> list[Event]:
@@ -22,7 +22,10 @@ def us_entry(state: WarAtSeaState, dice: Dice) -> list[Event]:
             continue
         die = dice.roll(t("was.roll.us_entry", ship=roll_label_unit(state, u)))
         u.joined = die >= need
-        events += unit_events(state, "was.us_entry_roll", u, die=die, need=need, joined=u.joined)
+        outcome = word("was.us.joins" if u.joined else "was.us.stays_out")
+        events += unit_events(
+            state, "was.us_entry_roll", u, die=die, need=need, joined=u.joined, outcome=outcome
+        )
     return events
 
 
@@ -47,6 +50,7 @@ def soviet_sorties(state: WarAtSeaState, dice: Dice) -> list[Event]:
             die=die,
             need=entry.sortie_min_roll,
             free=u.may_sortie,
+            outcome=word("was.soviet.sorties" if u.may_sortie else "was.soviet.stays"),
         )
     return events
 
@@ -79,5 +83,14 @@ def italian_fate(state: WarAtSeaState, dice: Dice) -> list[Event]:
             u.nationality = "german"
             u.captured_by = "axis"
             outcome = "germany"
-        events.append(ev("was.italian_fate", ship=u.id, name=u.name, die=die, outcome=outcome))
+        events.append(
+            ev(
+                "was.italian_fate",
+                ship=u.id,
+                name=u.name,
+                die=die,
+                outcome=outcome,
+                outcome_text=word(f"was.italian.{outcome}"),
+            )
+        )
     return events

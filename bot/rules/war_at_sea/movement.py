@@ -19,6 +19,7 @@ from bot.rules.war_at_sea.units import (
     port_limit,
     roll_label_unit,
     unit_events,
+    word,
 )
 
 
@@ -297,7 +298,14 @@ def speed_rolls(state: WarAtSeaState, side: Side, dice: Dice) -> list[Event]:
         speed = eff_speed(u)
         if die < speed:
             events += unit_events(
-                state, "was.speed_roll", u, die=die, speed=speed, result="arrived", to=u.location
+                state,
+                "was.speed_roll",
+                u,
+                die=die,
+                speed=speed,
+                result="arrived",
+                to=u.location,
+                outcome=word("was.speed.arrived", to=loc_text(u.location)),
             )
             continue
         dest = u.origin if u.fallback in (None, "origin") else u.fallback
@@ -307,6 +315,13 @@ def speed_rolls(state: WarAtSeaState, side: Side, dice: Dice) -> list[Event]:
         if dest == board.NEUTRAL_PORT and u.origin != board.NEUTRAL_PORT:
             u.neutral_turn = state.turn
         events += unit_events(
-            state, "was.speed_roll", u, die=die, speed=speed, result="failed", to=dest
+            state,
+            "was.speed_roll",
+            u,
+            die=die,
+            speed=speed,
+            result="failed",
+            to=dest,
+            outcome=word("was.speed.failed", to=loc_text(dest)),
         )
     return events

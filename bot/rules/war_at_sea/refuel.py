@@ -8,7 +8,7 @@ from bot.rules.war_at_sea.actions import Refuel
 from bot.rules.war_at_sea.forms import In, forms, plain, ship_options
 from bot.rules.war_at_sea.ports import enter_port
 from bot.rules.war_at_sea.state import UnitState, WarAtSeaState
-from bot.rules.war_at_sea.units import ev, is_surface
+from bot.rules.war_at_sea.units import ev, is_surface, word
 
 OCEANS = (board.NORTH_ATLANTIC, board.SOUTH_ATLANTIC)
 
@@ -81,6 +81,7 @@ def refuel(state: WarAtSeaState, action: Refuel, dice: Dice) -> list[Event]:
             die=die,
             max=max_roll(state),
             result="refuelled" if ok else "failed",
+            outcome=word("was.refuel.refuelled" if ok else "was.refuel.failed"),
             where=where,
         )
     ]

@@ -39,6 +39,7 @@ from bot.rules.war_at_sea import (
 from bot.rules.war_at_sea.combat import air, asw, escape, phase, surface, targets
 from bot.rules.war_at_sea.options import WarAtSeaOptions
 from bot.rules.war_at_sea.state import Battle, Side, WarAtSeaState
+from bot.rules.war_at_sea.units import unit_label
 from bot.rules.war_at_sea.view import WarAtSeaView, build_view, secret_names
 
 
@@ -97,7 +98,7 @@ class WarAtSea(Ruleset[WarAtSeaState]):
         """Ships by their counter names, places by their localised names."""
         comps = board.comps()
         places: dict[str, Label] = {loc: t(f"was.loc.{loc}") for loc in board.locations()}
-        return {**places, **{unit.id: unit.name for unit in comps.units.values()}}
+        return {**places, **{unit.id: unit_label(unit) for unit in comps.units.values()}}
 
     def secrets(self, state: WarAtSeaState, audience: str | None) -> set[str]:
         return secret_names(state, audience)
@@ -134,7 +135,7 @@ def _dispatch(state: WarAtSeaState, seat: Side, action: Action, dice: Dice) -> l
         return events
     if isinstance(action, A.NoAirStrike):
         state.done[seat] = True
-        return []
+        return [Event(kind="was.no_air_strike", params={"side": seat})]
     if isinstance(action, A.ChooseCombat):
         return phase.choose(state, action)
     if isinstance(action, A.ConvoyChoice):
@@ -145,7 +146,12 @@ def _dispatch(state: WarAtSeaState, seat: Side, action: Action, dice: Dice) -> l
         return control.send(state, seat, action)
     if p == "combat":
         return _combat(state, seat, action, dice)
-    raise RuleViolation("core.prompt.wrong_order", "War at Sea 5", order=action.type, expected=p)
+    raise RuleViolation(
+        "core.prompt.wrong_order",
+        "War at Sea 5",
+        order=action.type,
+        expected=t(f"was.phase.{p}").model_dump(),
+    )
 
 
 def _combat(state: WarAtSeaState, seat: Side, action: Action, dice: Dice) -> list[Event]:
@@ -180,7 +186,12 @@ def _combat(state: WarAtSeaState, seat: Side, action: Action, dice: Dice) -> lis
         return escape.pursue(state, battle, action)
     if isinstance(action, A.BreakOff):
         return escape.break_off(state, battle, action)
-    raise RuleViolation("core.prompt.wrong_order", "War at Sea 7", order=action.type, expected="")
+    raise RuleViolation(
+        "core.prompt.wrong_order",
+        "War at Sea 7",
+        order=action.type,
+        expected=t("was.phase.combat").model_dump(),
+    )
 
 
 def _fire(state: WarAtSeaState, battle: Battle, seat: Side, dice: Dice, hold: bool) -> list[Event]:
@@ -209,7 +220,10 @@ def _done(state: WarAtSeaState, seat: Side) -> list[Event]:
         if battle.step == "break_off":
             return escape.continue_pursuit(state, battle)
         raise RuleViolation(
-            "core.prompt.wrong_order", "War at Sea 7", order="done", expected=battle.step
+            "core.prompt.wrong_order",
+            "War at Sea 7",
+            order="done",
+            expected=t("was.phase.combat").model_dump(),
         )
     state.done[seat] = True
     return [Event(kind="was.done", params={"seat": seat, "phase": p})]

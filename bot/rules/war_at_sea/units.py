@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.rules.core import PUBLIC, Event, RuleViolation, t
+from bot.rules.core import PUBLIC, Event, Label, RuleViolation, t
 from bot.rules.war_at_sea import board
 from bot.rules.war_at_sea.state import Side, UnitState, WarAtSeaState
 
@@ -121,9 +121,13 @@ def may_be_at(state: WarAtSeaState, u: UnitState, loc: str) -> bool:
 
 
 def hidden(state: WarAtSeaState, u: UnitState) -> bool:
-    """An Allied counter face down: its identity is a secret from the Axis and the public."""
+    """An Allied counter face down: its identity is a secret from the Axis and the public.
+    Ruling: 18.2 hides the counters while the game is played ("moving", until combat); once it
+    is over there is nothing left to hide (the revealed seed and the full export name every
+    move anyway), so the final map and views turn every counter face up."""
     return (
         state.options.variant_18_2
+        and state.result is None
         and u.side == "allies"
         and u.status in ("active", "reserve")
         and u.location is not None
@@ -133,6 +137,24 @@ def hidden(state: WarAtSeaState, u: UnitState) -> bool:
 
 def loc_text(loc: str | None) -> dict[str, Any]:
     return t(f"was.loc.{loc or 'none'}").model_dump()
+
+
+def word(key: str, **params: Any) -> dict[str, Any]:
+    """A Text as an event parameter: outcomes and kinds are worded, never shown as ids."""
+    return t(key, **params).model_dump()
+
+
+def names_of(units: list[UnitState]) -> list[str]:
+    return [u.name for u in units]
+
+
+GENERIC = frozenset({"uboat", "convoy", "land_based_air"})
+
+
+def unit_label(unit: Any) -> Label:
+    """A warship's name is a proper name, the same in every language; a U-boat flotilla, a
+    convoy or the land-based air is named in the reader's language (``name.<name>``)."""
+    return t(f"name.{unit.name}") if unit.type in GENERIC else unit.name
 
 
 LOC_KEYS = ("where", "to", "origin", "port", "area")

@@ -166,6 +166,8 @@ def fire(
         if u.id not in battle.air_targets:
             battle.air_targets.append(u.id)
     events: list[Event] = []
+    if not battle.air_targets:  # 7.2: a side may decline; the others read that it did
+        events.append(ev("was.air_declined", side=side, where=loc))
     strikers = "allied_lba" if side == "allies" else "axis_lba"
     name = board.comps().units[strikers].name
     for target in battle.air_targets:

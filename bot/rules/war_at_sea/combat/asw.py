@@ -5,10 +5,18 @@ The survivors then fire back, one target each, all targets named before any die.
 from __future__ import annotations
 
 from bot.rules.core import Dice, Event, Prompt, t
-from bot.rules.war_at_sea.combat.fire import apply_pending, disable, participants, shoot, sink
+from bot.rules.core.text import die
+from bot.rules.war_at_sea.combat.fire import (
+    apply_pending,
+    die_outcome,
+    disable,
+    participants,
+    shoot,
+    sink,
+)
 from bot.rules.war_at_sea.combat.targets import NONE, auto_assign, target_prompt
 from bot.rules.war_at_sea.state import Battle, WarAtSeaState
-from bot.rules.war_at_sea.units import ev, reveal
+from bot.rules.war_at_sea.units import ev, loc_text, reveal
 
 SECTION = "War at Sea 8.4"
 
@@ -29,7 +37,7 @@ def start(state: WarAtSeaState, battle: Battle, dice: Dice) -> list[Event]:
     strength at no target; declining (7.2) could only spare the U-boats."""
     events = reveal(state, participants(state, battle, "allies"))
     n = strength(state, battle)
-    faces = [dice.roll(t("was.roll.asw", area=battle.where)) for _ in range(n)]
+    faces = [dice.roll(t("was.roll.asw", area=loc_text(battle.where))) for _ in range(n)]
     boats = participants(state, battle, "axis")
     sunk = min(faces.count(6), len(boats))  # 7.5: hits before disablements
     for u in boats[:sunk]:
@@ -39,7 +47,15 @@ def start(state: WarAtSeaState, battle: Battle, dice: Dice) -> list[Event]:
     for u in rest[:disabled]:
         disable(u)
     events.append(
-        ev("was.asw", where=battle.where, dice=faces, strength=n, sunk=sunk, disabled=disabled)
+        ev(
+            "was.asw",
+            where=battle.where,
+            dice=faces,
+            strength=n,
+            sunk=sunk,
+            disabled=disabled,
+            rolls=[die(f, outcome=die_outcome(f)) for f in faces],
+        )
     )
     if participants(state, battle, "axis") and participants(state, battle, "allies"):
         battle.step = "uboat_targets"

@@ -12,7 +12,7 @@ from bot.rules.war_at_sea.combat.fire import participants
 from bot.rules.war_at_sea.forms import In, forms, only_with, plain, ship_options
 from bot.rules.war_at_sea.state import Battle, Side, UnitState, WarAtSeaState
 from bot.rules.war_at_sea.state import EscapeGroup as Group
-from bot.rules.war_at_sea.units import eff_speed, ev, loc_text
+from bot.rules.war_at_sea.units import eff_speed, ev, loc_text, names_of
 
 
 def _pid(state: WarAtSeaState, battle: Battle, what: str) -> str:
@@ -170,7 +170,13 @@ def ungrouped(state: WarAtSeaState, battle: Battle) -> list[UnitState]:
 def _group(battle: Battle, ships: list[UnitState]) -> Event:
     speed = min(eff_speed(u) for u in ships)  # 11.3: the slowest ship's speed, fixed
     battle.groups.append(Group(ships=[u.id for u in ships], speed=speed))
-    return ev("was.escape_group", n=len(battle.groups), speed=speed, ships=[u.id for u in ships])
+    return ev(
+        "was.escape_group",
+        n=len(battle.groups),
+        speed=speed,
+        ships=[u.id for u in ships],
+        names=names_of(ships),
+    )
 
 
 def form_group(state: WarAtSeaState, battle: Battle, action: EscapeGroup) -> list[Event]:
@@ -227,7 +233,8 @@ def pursue(state: WarAtSeaState, battle: Battle, action: Pursue) -> list[Event]:
                 "was.escape.too_slow", "War at Sea 11.4", ship=ship, speed=group.speed
             )
     group.pursuers += action.ships
-    events = [ev("was.pursuit", n=action.group + 1, ships=action.ships)]
+    chasers = [free[s] for s in action.ships]
+    events = [ev("was.pursuit", n=action.group + 1, ships=action.ships, names=names_of(chasers))]
     if not free_pursuers(state, battle):
         battle.step = "pursuit_done"
     return events
@@ -247,7 +254,16 @@ def next_pursuit(state: WarAtSeaState, battle: Battle, after: int) -> list[Event
         if battle.groups[i].pursuers:
             battle.group = i
             battle.step = "new_round"
-            return [ev("was.pursuit_fight", n=i + 1, where=battle.where)]
+            group = battle.groups[i]
+            return [
+                ev(
+                    "was.pursuit_fight",
+                    n=i + 1,
+                    where=battle.where,
+                    names=names_of([state.units[s] for s in group.ships]),
+                    pursuers=names_of([state.units[s] for s in group.pursuers]),
+                )
+            ]
     battle.group = None
     battle.step = "over"
     return []
@@ -258,7 +274,15 @@ def _escaped(state: WarAtSeaState, battle: Battle, i: int) -> list[Event]:
     away = [u for u in ships if u.status == "active" and not u.disabled]
     for u in away:
         u.escaped = True
-    return [ev("was.escaped", n=i + 1, ships=[u.id for u in away], where=battle.where)]
+    return [
+        ev(
+            "was.escaped",
+            n=i + 1,
+            ships=[u.id for u in away],
+            names=names_of(away),
+            where=battle.where,
+        )
+    ]
 
 
 def end_pursuit_round(state: WarAtSeaState, battle: Battle) -> list[Event]:
@@ -274,7 +298,8 @@ def end_pursuit_round(state: WarAtSeaState, battle: Battle) -> list[Event]:
     # 12.1 leaves the area to nobody, which is 11.2's "neither side". control.determine
     # applies both, so no marker is set here.
     if not fleeing:
-        return [ev("was.group_lost", n=i + 1), *next_pursuit(state, battle, i)]
+        lost = names_of([state.units[s] for s in group.ships])
+        return [ev("was.group_lost", n=i + 1, names=lost), *next_pursuit(state, battle, i)]
     if not chasing:
         return _escaped(state, battle, i) + next_pursuit(state, battle, i)
     if not battle.rolled:

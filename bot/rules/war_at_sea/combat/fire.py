@@ -4,6 +4,7 @@ hits before disablements, results applied together at the end of a round."""
 from __future__ import annotations
 
 from bot.rules.core import Dice, Event, t
+from bot.rules.core.text import die as die_text
 from bot.rules.war_at_sea import board
 from bot.rules.war_at_sea.state import Battle, Pending, Side, UnitState, WarAtSeaState
 from bot.rules.war_at_sea.units import (
@@ -13,6 +14,7 @@ from bot.rules.war_at_sea.units import (
     is_surface,
     is_uboat,
     units_at,
+    word,
 )
 
 
@@ -43,6 +45,11 @@ def german_bonus(u: UnitState) -> int:
     return 1 if german and u.damage == 0 and not is_uboat(u) else 0
 
 
+def die_outcome(value: int) -> str:
+    """War at Sea 7.2: a 6 hits, a 5 disables, anything lower misses."""
+    return {6: "was.die.hit", 5: "was.die.disabled"}.get(min(value, 6), "was.die.miss")
+
+
 def shoot(
     state: WarAtSeaState,
     dice: Dice,
@@ -58,6 +65,7 @@ def shoot(
     """Roll ``n_dice`` at one target, record the results as pending, describe every die."""
     faces: list[int] = []
     damage: list[int] = []
+    rolls: list[dict[str, object]] = []
     res = battle.pending.setdefault(target.id, Pending())
     disabled = False
     for _ in range(n_dice):
@@ -68,9 +76,12 @@ def shoot(
             dmg = dice.roll(t("was.roll.damage", ship=target.name))
             damage.append(dmg)
             res.hits.append(dmg)
-        elif value == 5:
+            rolls.append(die_text(die, bonus=bonus, outcome="was.die.hit_damage", damage=dmg))
+            continue
+        if value == 5:
             res.disabled = True
             disabled = True
+        rolls.append(die_text(die, bonus=bonus, outcome=die_outcome(value)))
     battle.rolled = True
     return ev(
         "was.fire",
@@ -84,6 +95,9 @@ def shoot(
         damage=damage,
         disables=disabled,
         where=battle.where,
+        rolls=rolls,
+        # War at Sea 10.5: the reader sees why a 4 or a 5 counted one higher.
+        bonus_note=word("was.fire.german_bonus", bonus=bonus) if bonus else "",
     )
 
 

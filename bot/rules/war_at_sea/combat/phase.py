@@ -10,7 +10,7 @@ from bot.rules.war_at_sea.actions import ChooseCombat
 from bot.rules.war_at_sea.combat import air, asw, escape, surface
 from bot.rules.war_at_sea.forms import In, forms, loc_options
 from bot.rules.war_at_sea.state import Battle, CombatKind, WarAtSeaState
-from bot.rules.war_at_sea.units import ev, fighting, is_surface, is_uboat, units_at
+from bot.rules.war_at_sea.units import ev, fighting, is_surface, is_uboat, units_at, word
 
 KINDS: tuple[CombatKind, ...] = ("asw", "air", "surface")  # War at Sea 7.1
 
@@ -83,7 +83,8 @@ def choose(state: WarAtSeaState, action: ChooseCombat) -> list[Event]:
 def _begin(state: WarAtSeaState, where: str) -> list[Event]:
     state.combat.count += 1
     state.combat.battle = Battle(kind=state.combat.kind, where=where)
-    return [ev("was.battle", kind=state.combat.kind, where=where)]
+    kind = state.combat.kind
+    return [ev("was.battle", kind=kind, kind_name=word(f"was.battle_kind.{kind}"), where=where)]
 
 
 def step(state: WarAtSeaState, dice: Dice) -> list[Event]:

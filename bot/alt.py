@@ -1,0 +1,25 @@
+"""Alt text for a map attachment: what the picture shows (the game's own description, from the
+view the picture was drawn from) and what changed (the lines posted with it, which are built
+from the same audience's events). Discord keeps up to 1,024 characters."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from rendering.registry import describe
+
+LIMIT = 1024
+_MARKUP = re.compile(r"<@[!&]?\d+>|<t:\d+(?::\w)?>|[*_`~|]|^-# |^>+ ?", re.M)
+
+
+def alt_text(view: Mapping[str, Any] | None, posted: str) -> str | None:
+    """None without a view (no picture)."""
+    if not view:
+        return None
+    lines = [_MARKUP.sub("", line).strip() for line in posted.splitlines()[1:]]
+    changed = "; ".join(line for line in lines if line)
+    shown = describe(view)
+    text = " — ".join(part for part in (shown, changed) if part)
+    return text if len(text) <= LIMIT else text[: LIMIT - 1] + "…"
