@@ -276,6 +276,7 @@ class RefereeBot(commands.Bot):
                 await asyncio.wait_for(self.delivery.deliver_pending(), grace)
             except Exception:
                 log.exception("final delivery incomplete")
+        await self.delivery.close()
         background = self._background - {asyncio.current_task()}
         if background:  # pending locale writes: let them land before the store closes
             await asyncio.wait(background, timeout=1.0)

@@ -127,22 +127,30 @@ class Delivery:
         self.wake()
 
     async def run(self) -> None:
-        try:
-            while not self._stopping:
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self._wake.wait(), self.poll_seconds)
-                self._wake.clear()
-                if self.paused or self._stopping:
-                    continue
-                try:
-                    async with self._lock:
-                        await self._schedule(flush=False)
-                except Exception:
-                    log.exception("delivery pass failed")
-            if self._running:  # sends under way finish and are marked
-                await asyncio.wait(list(self._running.values()))
-        finally:
-            self.maps.close()
+        while not self._stopping:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), self.poll_seconds)
+            self._wake.clear()
+            if self.paused or self._stopping:
+                continue
+            try:
+                async with self._lock:
+                    await self._schedule(flush=False)
+            except Exception:
+                log.exception("delivery pass failed")
+        if self._running:  # sends under way finish and are marked
+            await asyncio.wait(list(self._running.values()))
+
+    async def close(self) -> None:
+        """After the last pass: stop the lanes still running (a message sent but not marked is
+        sent again by the next process, and Discord drops the copy by its nonce), then the map
+        workers."""
+        running = list(self._running.values())
+        for task in running:
+            task.cancel()
+        if running:
+            await asyncio.wait(running, timeout=1.0)
+        self.maps.close()
 
     async def deliver_pending(self) -> int:
         """Deliver everything pending now (merging what waits, holding nothing back), and wait

@@ -48,6 +48,12 @@ def describe(view: Mapping[str, Any]) -> str:
     return describer(view) if describer is not None else ""
 
 
+def importable(ruleset_id: str) -> bool:
+    """Whether a fresh process finds this game's renderer by itself (a built-in one): only those
+    may be drawn in a pool of worker processes; one registered at run time is drawn here."""
+    return ruleset_id in _BUILTIN
+
+
 def renders(ruleset_id: str) -> bool:
     """Whether this game may have a picture (cheap: lets callers skip a thread hop)."""
     return ruleset_id in _RENDERERS or ruleset_id in _BUILTIN

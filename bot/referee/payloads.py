@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from bot.rules.core import Event, Result
 
@@ -39,6 +39,14 @@ class StepPayload(Payload):
     """Private: those newly opened by the step (the DM pings for them)."""
     deadline: float | None = None
     """Private: this seat's deadline."""
+
+    @field_validator("prompts", mode="before")
+    @classmethod
+    def _ids(cls, value: Any) -> Any:
+        # Rows queued before issue 9 carried whole prompts: their ids are what is used now.
+        if isinstance(value, list):
+            return [p.get("id") if isinstance(p, dict) else p for p in value]
+        return value
 
     @property
     def version(self) -> int:

@@ -78,7 +78,8 @@ async def campaign(
         return await real_run(self, run)
 
     monkeypatch.setattr(Delivery, "deliver_run", recording_run)
-    env = Env(fake_world, tmp_path / "referee.sqlite3")
+    # Maps drawn in threads: the recording renderer above runs in this process.
+    env = Env(fake_world, tmp_path / "referee.sqlite3", overrides={"map_pool": "thread"})
     await env.start_bot()
     try:
         yield Campaign(env, drawn, sent)

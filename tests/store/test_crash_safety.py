@@ -145,9 +145,10 @@ def _check_game(
     assert len(public_steps) == version, f"{where}: {len(public_steps)} public steps"
     missing = [n for n, *_ in rows if f"{game_id}:{n}:public" not in dedupes]
     assert not missing, f"{where}: entries without their message: {missing}"
-    # Snapshots: the set-up, only of live entries, and the final state of a finished game.
     live = {n for n, *_, undone in rows if not undone}
-    assert 0 in snapshots and set(snapshots) <= live, f"{where}: snapshots {snapshots}"
+    # Snapshots: only of live entries, the newest two at most (issue 9: older ones are pruned).
+    assert snapshots and set(snapshots) <= live, f"{where}: snapshots {snapshots}"
+    assert len(snapshots) <= 2, f"{where}: snapshots {snapshots}"
     if status == "over":
         assert f"{game_id}:over" in dedupes, where
         assert max(live) in snapshots, f"{where}: no final snapshot"
@@ -179,15 +180,13 @@ async def _check_games_go_on(db: Path, statuses: dict[str, str]) -> None:
 
 
 async def _replay_from_setup(store: Store, game_id: str) -> Any:
-    conn = sqlite3.connect(store.path)  # the set-up snapshot: the store only hands the newest
-    try:
-        (raw,) = conn.execute(
-            "SELECT state FROM snapshots WHERE game_id = ? AND n = 0", (game_id,)
-        ).fetchone()
-    finally:
-        conn.close()
-    state = VAULTS.load_state(raw)
-    for entry in await store.log(game_id):
+    """The state from the set-up's own dice and the log alone (no snapshot)."""
+    record = await store.game(game_id)
+    assert record is not None
+    log = await store.log(game_id)
+    options = VAULTS.parse_options(record.options)
+    state = VAULTS.setup(record.scenario, options, ReplayDice(log[0].rolls)).state
+    for entry in log:
         if entry.seat is None or entry.undone:
             continue
         action = VAULTS.parse_action(entry.action)
