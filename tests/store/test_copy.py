@@ -121,6 +121,6 @@ async def _carry_on(target: str, game_ids: list[str]) -> None:
             before = record.version
             await _play(referee, game_id, users, 1)
             assert (await referee.game(game_id)).version == before + 1
-        assert carried >= 2
+        assert carried >= 1
     finally:
         await store.close()
