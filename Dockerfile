@@ -17,7 +17,9 @@ COPY cogs ./cogs
 COPY rendering ./rendering
 COPY data ./data
 # A normal install (the wheel carries the migrations); game data stays in /app/data.
-RUN pip install --no-cache-dir .
+# EXTRAS=postgres adds the PostgreSQL driver (compose.yaml builds with it).
+ARG EXTRAS=postgres
+RUN pip install --no-cache-dir ".[${EXTRAS}]"
 
 ENV REFEREE_DATABASE=/data/referee.sqlite3 \
     REFEREE_DATA_DIR=/app/data \

@@ -197,6 +197,12 @@ def cmd_bench(args: argparse.Namespace, rest: list[str]) -> int:
     return 0
 
 
+def _cmd_store(args: argparse.Namespace, lang: str) -> int:
+    from bot.storecopy import cmd_store
+
+    return cmd_store(args, lang)
+
+
 def _load_extra(modules: list[str] | None) -> None:
     """Import modules that register rulesets (tests use it for the test-only game)."""
     for name in modules or []:
@@ -265,6 +271,18 @@ def parser() -> argparse.ArgumentParser:
     rules.add_argument("game", help="ruleset id, e.g. war-at-sea")
     rules.add_argument("--load", action="append", help=argparse.SUPPRESS)
 
+    store = command("store", "database tools")
+    store_sub = store.add_subparsers(dest="store_command", required=True)
+    store_copy = store_sub.add_parser(
+        "copy",
+        parents=[common],
+        help="copy a whole database (SQLite file or postgresql:// URL) into an empty one, "
+        "checked by comparing every game's exports",
+    )
+    store_copy.add_argument("source", help="a SQLite file or postgresql://user:pass@host/db")
+    store_copy.add_argument("destination", help="an empty (or new) database, either kind")
+    store_copy.add_argument("--load", action="append", help=argparse.SUPPRESS)
+
     bench = command("bench", "print performance figures")
     bench.add_argument("name", choices=sorted(BENCHES))
     return top
@@ -277,7 +295,7 @@ def main(argv: list[str] | None = None) -> int:
     if rest:
         parser().error(f"unrecognized arguments: {' '.join(rest)}")
     with_lang = {"verify": cmd_verify, "export": cmd_export, "games": cmd_games,
-                 "backup": cmd_backup}  # fmt: skip
+                 "backup": cmd_backup, "store": _cmd_store}  # fmt: skip
     if args.command in with_lang:
         _load_extra(getattr(args, "load", None))
         return with_lang[args.command](args, _lang(args))

@@ -242,7 +242,19 @@ class RefereeBot(commands.Bot):
                 await self.tick_once()
             except Exception:
                 log.exception("deadline tick failed")
+            else:
+                self._heartbeat()
             await asyncio.sleep(self.settings.tick_seconds)
+
+    def _heartbeat(self) -> None:
+        """Touch the heartbeat file after a tick that reached the database (a container's
+        health check reads its age; see compose.yaml)."""
+        path = self.settings.heartbeat_file
+        if path is not None:
+            try:
+                path.touch()
+            except OSError:
+                log.warning("heartbeat file not writable", extra={"path": str(path)})
 
     async def close(self) -> None:
         """Stop the loops, deliver what is pending (bounded), then close Discord and the store."""

@@ -209,9 +209,14 @@ class Delivery:
         async with self._slots:
             i = 0
             while i < len(messages):
-                run = _run(messages, i) if self.merge_runs else [messages[i]]
-                if not flush and await self._hold(run, len(run) == len(messages) - i):
-                    break
+                run = _planned(messages, i)
+                if run == []:
+                    break  # a recorded run not wholly leased here yet
+                if run is None:  # nobody began to send it: merge as this process likes
+                    run = _run(messages, i) if self.merge_runs else [messages[i]]
+                    if not flush and await self._hold(run, len(run) == len(messages) - i):
+                        break
+                    await self.bot.store.plan_run([m.id for m in run])
                 try:
                     settled = await self.deliver_run(run)
                 except Exception:
@@ -433,6 +438,16 @@ class Delivery:
             return None
         _, _, prompts = await self.bot.referee.open_prompts(record.id)
         return next((p for p in prompts if p.seat == seat and p.id == prompt_id), None)
+
+
+def _planned(messages: list[OutboxMessage], i: int) -> list[OutboxMessage] | None:
+    """The run a sender recorded before it sent (and died before marking it delivered): the
+    same messages again, so the same nonce, and Discord shows it once. None if none was."""
+    end = messages[i].run_end
+    if end is None:
+        return None
+    run = [m for m in messages[i:] if m.id <= end]
+    return run if run[-1].id == end else []  # [] : the rest is not leased here yet
 
 
 def _run(messages: list[OutboxMessage], i: int) -> list[OutboxMessage]:

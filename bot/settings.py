@@ -76,6 +76,9 @@ class Settings(BaseSettings):
     )
     """This process's name in the outbox leases (unique per running process)."""
 
+    heartbeat_file: Path | None = None
+    """Touched after every deadline tick that reached the database (health checks)."""
+
     @field_validator("database", mode="before")
     @classmethod
     def _database_text(cls, value: Any) -> Any:

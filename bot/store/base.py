@@ -277,6 +277,10 @@ class Store(ABC):
         """Give up this owner's leases (a clean shutdown), so another process takes over now."""
         await self._write(lambda c: q.release_outbox(c, owner))
 
+    async def plan_run(self, message_ids: list[int]) -> None:
+        """Record that these messages are about to be sent as one (see OutboxMessage.run_end)."""
+        await self._write(lambda c: q.plan_run(c, message_ids))
+
     async def delivered(
         self, *message_ids: int, lane: tuple[str, str, str, str] | None = None
     ) -> None:
@@ -324,6 +328,9 @@ class Store(ABC):
     async def load_rows(self, rows: dict[str, list[tuple[Any, ...]]]) -> None:
         """Write ``table_rows()`` of another store into this empty one, in one transaction."""
         await self._write(lambda c: tables.insert_rows(c, rows))
+
+    async def size_bytes(self) -> int:
+        return await self._read(tables.size_bytes)
 
     async def bare_insert(self, payload: str) -> None:
         """A bare INSERT+COMMIT of one row, the yardstick `bench core` compares submit with."""

@@ -206,3 +206,23 @@ def game_lock_key(game_id: str) -> int:
 def _rollback(conn: Any) -> None:
     with contextlib.suppress(Exception):  # a broken connection has nothing to roll back
         conn.execute("ROLLBACK")
+
+
+def scratch_schema(url: str, name: str) -> str:
+    """A new empty schema ``name`` in the database at ``url``, and the URL that uses it (its
+    search_path): a database of its own for a benchmark or a test, without CREATE DATABASE."""
+    import psycopg
+
+    if not name.replace("_", "").isalnum():
+        raise ValueError(f"not a schema name: {name!r}")
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute(f'CREATE SCHEMA "{name}"')
+    joiner = "&" if "?" in url else "?"
+    return f"{url}{joiner}options=-csearch_path%3D{name}"
+
+
+def drop_schema(url: str, name: str) -> None:
+    import psycopg
+
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute(f'DROP SCHEMA IF EXISTS "{name}" CASCADE')

@@ -409,7 +409,9 @@ def flag_deadline(c: sqlite3.Connection, d: Deadline, flag: str) -> bool:
 
 
 # --- outbox and notices ---------------------------------------------------------------------
-_OUTBOX_COLUMNS = "id, game_id, audience, kind, payload, dedupe, created_at, delivered_at, attempts"
+_OUTBOX_COLUMNS = (
+    "id, game_id, audience, kind, payload, dedupe, created_at, delivered_at, attempts, run_end"
+)
 
 
 def _message(row: tuple[Any, ...]) -> OutboxMessage:
@@ -473,6 +475,14 @@ CLAIM_LOCK = 0x52454633  # pg_advisory_xact_lock key of outbox claims ("REF3")
 EMPTY_BODY = "{}"
 """What a settled message keeps of its payload: nothing (the log, rolls and snapshots are the
 record; a closed-DM notice needs only the row's game)."""
+
+
+def plan_run(c: sqlite3.Connection, message_ids: list[int]) -> None:
+    end = max(message_ids)
+    c.executemany(
+        "UPDATE outbox SET run_end = ? WHERE id = ? AND delivered_at IS NULL",
+        [(end, i) for i in message_ids],
+    )
 
 
 def mark_delivered(c: sqlite3.Connection, message_ids: list[int], now: float) -> None:

@@ -71,6 +71,8 @@ class OutboxMessage(BaseModel):
     created_at: float = 0.0
     delivered_at: float | None = None
     attempts: int = 0
+    run_end: int | None = None
+    """Set before a run of messages is sent as one: the id of the run's last message."""
 
 
 class Commit(BaseModel):

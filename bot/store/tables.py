@@ -98,3 +98,16 @@ def insert_rows(c: Any, rows: Rows) -> None:
 
 def _plain(value: Any) -> Any:
     return bytes(value) if isinstance(value, memoryview) else value
+
+
+def size_bytes(c: Any) -> int:
+    """The database's size on disk (PostgreSQL: this schema's tables with indexes and TOAST)."""
+    if _pg(c):
+        row = c.execute(
+            "SELECT COALESCE(SUM(pg_total_relation_size(c.oid)), 0) FROM pg_class c"
+            " JOIN pg_namespace n ON n.oid = c.relnamespace"
+            " WHERE n.nspname = current_schema() AND c.relkind = 'r'"
+        ).fetchone()
+        return int(row[0])
+    pages = c.execute("PRAGMA page_count").fetchone()[0]
+    return int(pages) * int(c.execute("PRAGMA page_size").fetchone()[0])

@@ -27,8 +27,12 @@ BACKLOG = 2000
 class Gateway:
     """One bot session at a time; events sent while it is disconnected are replayed on RESUME."""
 
-    def __init__(self, fake: FakeState, *, heartbeat_interval: float = 41.25) -> None:
+    def __init__(
+        self, fake: FakeState, *, heartbeat_interval: float = 41.25, path: str = ""
+    ) -> None:
         self.fake = fake
+        self.path = path  # "" for the unsharded gateway, "shard/N" for shard N (see shards)
+        self.shard: tuple[int, int] | None = None  # [id, count] from IDENTIFY
         self.heartbeat_interval_ms = int(heartbeat_interval * 1000)
         self.ws: web.WebSocketResponse | None = None
         self.sockets: set[web.WebSocketResponse] = set()
@@ -96,6 +100,8 @@ class Gateway:
             return
         self.identify = data
         self.identifies += 1
+        if isinstance(data.get("shard"), list):
+            self.shard = (int(data["shard"][0]), int(data["shard"][1]))
         self.intents = int(data.get("intents") or 0)
         self.session_id = secrets.token_hex(16)
         async with self._lock:
@@ -104,10 +110,10 @@ class Gateway:
         ready: dict[str, Any] = {
             "v": 10,
             "user": fake.bot.payload() | {"verified": True, "mfa_enabled": False},
-            "guilds": [{"id": str(g), "unavailable": True} for g in fake.guilds],
+            "guilds": [{"id": str(g), "unavailable": True} for g in self._guilds()],
             "session_id": self.session_id,
             "session_type": "normal",
-            "resume_gateway_url": fake.gateway_url,
+            "resume_gateway_url": fake.gateway_url + self.path,
             "application": {"id": str(fake.application_id), "flags": 0},
             "private_channels": [],
             "relationships": [],
@@ -117,10 +123,18 @@ class Gateway:
         if "shard" in data:
             ready["shard"] = data["shard"]
         await self.dispatch("READY", ready)
-        for guild in list(fake.guilds.values()):
+        for gid in self._guilds():
+            guild = fake.guilds[gid]
             await self.dispatch("GUILD_CREATE", guild.payload(fake.guild_channels(guild)))
         self.ready = True
         fake.notifier.notify()
+
+    def _guilds(self) -> list[int]:
+        """The guilds of this session: all, or a shard's (Discord: (guild_id >> 22) % count)."""
+        if self.shard is None:
+            return list(self.fake.guilds)
+        shard, count = self.shard
+        return [g for g in self.fake.guilds if (g >> 22) % count == shard]
 
     async def _resume(self, ws: web.WebSocketResponse, data: dict[str, Any]) -> None:
         if data.get("token") != self.fake.token or data.get("session_id") != self.session_id:

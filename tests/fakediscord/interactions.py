@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import secrets
 import time
+from collections.abc import Callable
 from typing import Any
 
 from . import model as m
@@ -20,11 +21,30 @@ SELECT_TYPES = {3, 5, 6, 7, 8}
 
 class InteractionsMixin(RecordQueries):
     gateway: Gateway
+    shards: dict[int, Gateway]
+    route_interactions: Callable[[int | None], int] | None
+
+    def gateway_for(self, guild_id: Any) -> Gateway:
+        """The session an event of this guild goes to: the one gateway, or with sharded bot
+        processes (connected to ``/shard/N``) the guild's shard, as Discord routes it
+        ((guild_id >> 22) % count; DMs to shard 0). A test may set ``route_interactions`` to
+        pick the shard of each interaction itself."""
+        if not self.shards:
+            return self.gateway
+        counts = [g.shard[1] for g in self.shards.values() if g.shard]
+        count = max(counts) if counts else len(self.shards)
+        shard = (int(guild_id) >> 22) % count if guild_id else 0
+        return self.shards.get(shard, self.gateway)
+
+    def _ready(self) -> bool:
+        if self.shards:
+            return all(g.ready for g in self.shards.values())
+        return self.gateway.ready
 
     async def wait_ready(self, timeout: float | None = None) -> None:
         """Wait until the bot identified and got READY and every GUILD_CREATE."""
         await self.notifier.wait_until(
-            lambda: self.gateway.ready,
+            self._ready,
             timeout or self.timeout,
             "the bot to IDENTIFY on the gateway",
         )
@@ -315,7 +335,11 @@ class InteractionsMixin(RecordQueries):
         )
         self.interactions[iid] = handle
         handle.dispatched_at = time.perf_counter()
-        await self.gateway.dispatch("INTERACTION_CREATE", payload)
+        if self.route_interactions is not None:
+            gateway = self.shards[self.route_interactions(channel.guild_id)]
+        else:
+            gateway = self.gateway_for(channel.guild_id)
+        await gateway.dispatch("INTERACTION_CREATE", payload)
         return handle
 
 

@@ -160,6 +160,7 @@ class SentMessage:
     at: float = field(default_factory=time.perf_counter)
     created: str = ""
     nonce: str | None = None
+    first_content: str = ""  # the content as sent, before any edit
 
     @property
     def ephemeral(self) -> bool:

@@ -58,6 +58,9 @@ class FakeDiscord(InteractionsMixin):
         super().__init__(token=token, bot_name=bot_name, timeout=timeout)
         self.ack_deadline = ack_deadline
         self.gateway = Gateway(self, heartbeat_interval=heartbeat_interval)
+        self.shards: dict[int, Gateway] = {}
+        """Sessions of sharded bot processes, by shard (connected to ``/shard/N``)."""
+        self.route_interactions: Callable[[int | None], int] | None = None
         self.patch_discord = patch_discord
         self.strict = strict
         self.port = 0
@@ -73,6 +76,7 @@ class FakeDiscord(InteractionsMixin):
         for method, path, handler in rest_core.PLAIN_ROUTES:
             app.router.add_route(method, path, handler)
         app.router.add_get("/", self.gateway.handle)
+        app.router.add_get("/shard/{shard}", self._shard_handle)
         self._runner = web.AppRunner(
             app, handle_signals=False, shutdown_timeout=1.0, access_log=None
         )
@@ -85,6 +89,17 @@ class FakeDiscord(InteractionsMixin):
         if self.patch_discord:
             self._patch()
         return self
+
+    async def _shard_handle(self, request: web.Request) -> web.WebSocketResponse:
+        shard = int(request.match_info["shard"])
+        if shard not in self.shards:
+            self.shards[shard] = Gateway(self, heartbeat_interval=41.25, path=f"shard/{shard}")
+        return await self.shards[shard].handle(request)
+
+    def shard_gateway_url(self, shard: int) -> str:
+        """The gateway URL a bot process running shard ``shard`` connects to (several bot
+        processes, each its own shard: see ``gateway_for``)."""
+        return f"{self.gateway_url}shard/{shard}"
 
     def _patch(self) -> None:
         if _ACTIVE:
@@ -103,6 +118,8 @@ class FakeDiscord(InteractionsMixin):
     async def close(self) -> None:
         try:
             await self.gateway.close_all()
+            for gateway in self.shards.values():
+                await gateway.close_all()
             if self._runner is not None:
                 await self._runner.cleanup()
                 self._runner = None
@@ -165,10 +182,11 @@ class FakeDiscord(InteractionsMixin):
 
     # ----------------------------------------------------------------- gateway
     async def emit(self, event: str, data: dict[str, Any], intent: int | None = None) -> None:
-        if not self.gateway.ready:
+        gateway = self.gateway_for(data.get("guild_id"))
+        if not gateway.ready:
             return
-        if intent is None or self.gateway.intents & intent:
-            await self.gateway.dispatch(event, data)
+        if intent is None or gateway.intents & intent:
+            await gateway.dispatch(event, data)
 
     async def dispatch(self, event: str, data: dict[str, Any]) -> int:
         """Send any gateway event to the bot; returns its sequence number."""

@@ -306,6 +306,7 @@ class FakeState:
             created=m.iso(),
         )
         msg.attachments = self.build_attachments(payload.get("attachments"), uploads, channel.id)
+        msg.first_content = msg.content
         self.messages[msg.id] = msg
         if not msg.ephemeral:
             channel.last_message_id = msg.id

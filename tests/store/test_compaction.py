@@ -69,6 +69,7 @@ def _age(path: Path, game: str) -> None:
             "UPDATE games SET settings = REPLACE(settings, ?, ?)",
             ('"snapshot_every":null', '"snapshot_every":25'),
         )
+        db.execute("ALTER TABLE outbox DROP COLUMN run_end")  # what 0007 adds again
         db.execute("PRAGMA user_version = 4")
         db.execute("COMMIT")
         db.execute("VACUUM")
