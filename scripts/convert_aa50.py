@@ -23,6 +23,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from aa50_names_zh import PROJECT, RULEBOOK
+from toml_writer import table, toml_value
 
 XML_SOURCE = "TripleA triplea-maps/world_war_ii_v3 map/games/WW2v3-{year}.xml (commit 8f4a808)"
 # TripleA player names -> our power ids (kept: they are what TripleA's fixtures use).
@@ -232,25 +233,6 @@ def ident(name: str) -> str:
     if m := re.fullmatch(r"(\d+) Sea Zone", name):
         return f"sz_{int(m.group(1))}"
     return re.sub(r"[^a-z0-9]+", "_", name.lower().replace(".", "")).strip("_")
-
-
-def toml_value(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, str):
-        return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
-    if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(toml_value(v) for v in value) + "]"
-    if isinstance(value, dict):
-        return "{ " + ", ".join(f"{k} = {toml_value(v)}" for k, v in value.items()) + " }"
-    raise TypeError(type(value))
-
-
-def table(name: str, record: dict[str, Any]) -> str:
-    lines = [f"[[{name}]]"] + [f"{k} = {toml_value(v)}" for k, v in record.items() if v is not None]
-    return "\n".join(lines) + "\n"
 
 
 class Scenario:

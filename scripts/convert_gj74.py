@@ -15,30 +15,15 @@ from __future__ import annotations
 import argparse
 import csv
 import re
+import sys
 from pathlib import Path
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from toml_writer import table, toml_value
+
 STANDIN = "reference/gj74/standin/{file} (NOTES.md 'Stand-in grid'); the real map was not found"
 NATION = {"CN": "cn", "JP": "jp", "KR": "kr", "KP": "kp", "TW": "tw"}
-
-
-def toml_value(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, (int, float)):
-        return repr(value)
-    if isinstance(value, str):
-        return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
-    if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(toml_value(v) for v in value) + "]"
-    if isinstance(value, dict):
-        return "{ " + ", ".join(f"{k} = {toml_value(v)}" for k, v in value.items()) + " }"
-    raise TypeError(type(value))
-
-
-def table(name: str, record: dict[str, Any]) -> str:
-    body = [f"{k} = {toml_value(v)}" for k, v in record.items() if v is not None]
-    return "\n".join([f"[[{name}]]", *body]) + "\n"
 
 
 def rows(path: Path) -> list[dict[str, str]]:

@@ -5,8 +5,6 @@ whole."""
 from __future__ import annotations
 
 import shutil
-import subprocess
-import sys
 from collections import Counter
 from pathlib import Path
 
@@ -15,9 +13,9 @@ import pytest
 from bot.rules.aa50.components import GAME_DIR, load_components
 from bot.rules.core.data import data_dir
 from bot.rules.core.sourced import DataError
+from tests.converters import assert_reproduced, reference
 
-REPO = Path(__file__).resolve().parents[2]
-REFERENCE = REPO.parent / "shared" / "reference" / "aa50"
+REFERENCE = reference("aa50")
 
 
 @pytest.fixture(scope="module")
@@ -85,18 +83,9 @@ def test_objectives_and_research(components) -> None:
     assert chart2[0] == (1, "super_submarines") and chart2[5] == (6, "heavy_bombers")
 
 
-@pytest.mark.skipif(
-    not REFERENCE.is_dir(), reason="../shared/reference/aa50 is not beside the checkout"
-)
+@pytest.mark.skipif(not REFERENCE.is_dir(), reason="no ../shared/reference/aa50")
 def test_the_converter_reproduces_the_data(tmp_path: Path) -> None:
-    out = tmp_path / "aa50"
-    subprocess.run(
-        [sys.executable, str(REPO / "scripts" / "convert_aa50.py"), "--reference", str(REFERENCE),
-         "--out", str(out)],
-        check=True, capture_output=True,
-    )  # fmt: skip
-    for made in sorted(out.iterdir()):
-        assert made.read_bytes() == (data_dir() / GAME_DIR / made.name).read_bytes(), made.name
+    assert_reproduced("convert_aa50.py", "aa50", GAME_DIR, tmp_path)
 
 
 def test_a_broken_edit_reports_every_problem_at_once(tmp_path: Path) -> None:

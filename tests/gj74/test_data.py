@@ -4,8 +4,6 @@ rulebook prints, are reproduced by the converter, and a broken edit is reported 
 from __future__ import annotations
 
 import shutil
-import subprocess
-import sys
 from collections import Counter
 from pathlib import Path
 
@@ -14,9 +12,9 @@ import pytest
 from bot.rules.core.data import data_dir
 from bot.rules.core.sourced import DataError
 from bot.rules.gj74.components import GAME_DIR, load_components, neighbours_of, sea_reach
+from tests.converters import assert_reproduced, reference
 
-REPO = Path(__file__).resolve().parents[2]
-REFERENCE = REPO.parent / "shared" / "reference" / "gj74"
+REFERENCE = reference("gj74")
 
 
 @pytest.fixture(scope="module")
@@ -70,18 +68,9 @@ def test_air_operations_table_reproduces_example_one(components) -> None:
     assert components.air_actions("base_air_ops", 0, 1 - 2) == 0  # night: die - 2
 
 
-@pytest.mark.skipif(
-    not REFERENCE.is_dir(), reason="../shared/reference/gj74 is not beside the checkout"
-)
+@pytest.mark.skipif(not REFERENCE.is_dir(), reason="no ../shared/reference/gj74")
 def test_the_converter_reproduces_the_data(tmp_path: Path) -> None:
-    out = tmp_path / "gj74"
-    subprocess.run(
-        [sys.executable, str(REPO / "scripts" / "convert_gj74.py"), "--reference", str(REFERENCE),
-         "--out", str(out)],
-        check=True, capture_output=True,
-    )  # fmt: skip
-    for made in sorted(out.iterdir()):
-        assert made.read_bytes() == (data_dir() / GAME_DIR / made.name).read_bytes(), made.name
+    assert_reproduced("convert_gj74.py", "gj74", GAME_DIR, tmp_path)
 
 
 def test_a_broken_edit_reports_every_problem_at_once(tmp_path: Path) -> None:
