@@ -121,5 +121,5 @@ class Help(commands.Cog):
         log.info("no channel to greet in", extra={"guild": guild.id})
 
 
-async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Help(bot))  # type: ignore[arg-type]
+async def setup(bot: RefereeBot) -> None:
+    await bot.add_cog(Help(bot))
