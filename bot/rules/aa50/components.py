@@ -15,7 +15,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from bot.rules.core.data import data_dir as default_data_dir
-from bot.rules.core.sourced import DataError, Id, Loader, Report, Sourced
+from bot.rules.core.sourced import DataError, Id, Loader, Report, Sourced, check_adjacency
 
 GAME_DIR = "aa50"
 Alliance = Literal["axis", "allies"]
@@ -212,15 +212,11 @@ def _check_map(
     canals: dict[str, Canal],
     powers: dict[str, Power],
 ) -> None:
+    check_adjacency(
+        report, "map.toml", "territories", {i: t.adjacent for i, t in territories.items()}
+    )
     for t in territories.values():
         label = f"territories {t.id}"
-        for other in t.adjacent:
-            if other == t.id:
-                report("map.toml", label, "adjacent to itself")
-            elif other not in territories:
-                report("map.toml", label, f"adjacent {other!r} does not exist")
-            elif t.id not in territories[other].adjacent:
-                report("map.toml", label, f"adjacency not symmetric: {other!r} does not list it")
         if t.sea and (t.ipc or t.capital_of or t.victory_city or t.island or t.impassable):
             report("map.toml", label, "a sea zone with land properties")
         if t.capital_of is not None and t.capital_of not in powers:

@@ -163,3 +163,19 @@ class Loader:
                 self.problem(file, section, "missing table")
             return None
         return self.validate(file, section, model, self.docs[file][section])
+
+
+def check_adjacency(
+    report: Report, file: str, section: str, neighbours: Mapping[str, Iterable[str]]
+) -> None:
+    """A map's adjacency lists: no place next to itself, every neighbour exists, and every
+    connection is listed from both ends (a one-sided edit is the usual data slip)."""
+    for ident, near in neighbours.items():
+        label = f"{section} {ident}"
+        for other in near:
+            if other == ident:
+                report(file, label, "adjacent to itself")
+            elif other not in neighbours:
+                report(file, label, f"adjacent {other!r} does not exist")
+            elif ident not in neighbours[other]:
+                report(file, label, f"adjacency not symmetric: {other!r} does not list it")

@@ -19,6 +19,7 @@ from bot.rules.core.sourced import (
     Loader,
     Report,
     Sourced,
+    check_adjacency,
 )
 
 GAME_DIR = "war_at_sea"
@@ -277,15 +278,7 @@ def load_components(data_dir: Path | None = None) -> Components:
 def _check_map(report: Report, areas: dict[str, SeaArea], ports: dict[str, Port]) -> None:
     for ident in sorted(set(areas) & set(ports)):
         report("map.toml", f"ports {ident}", "id also used by a sea area")
-    for area in areas.values():
-        label = f"areas {area.id}"
-        for other in area.adjacent:
-            if other == area.id:
-                report("map.toml", label, "adjacent to itself")
-            elif other not in areas:
-                report("map.toml", label, f"adjacent area {other!r} does not exist")
-            elif area.id not in areas[other].adjacent:
-                report("map.toml", label, f"adjacency not symmetric: {other!r} does not list it")
+    check_adjacency(report, "map.toml", "areas", {i: a.adjacent for i, a in areas.items()})
     for port in ports.values():
         label = f"ports {port.id}"
         for area_id in port.areas:
