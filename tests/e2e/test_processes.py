@@ -9,10 +9,9 @@ the other is killed with SIGKILL at random moments (at least 20 times) and start
 A player waits for the answer to each order: an interaction left unanswered is allowed only
 when the process it was sent to died (it may have deferred it first: a defer says "received",
 never "given"). Afterwards: every order whose own answer said it was given (✅) is in its game's
-log once, every log is gapless and
-verifies, every outbox message was delivered (by both processes) and no text was shown twice in
-Discord (a resend after a takeover carries the first send's nonce), and the deadline games ended
-through their deadlines, each reminder sent once. (The order of a lane's messages across
+log once, every log is gapless and verifies, every outbox message was delivered (by both
+processes) and no text was shown twice in Discord (a resend after a takeover carries the first
+send's nonce), and the deadline games ended through their deadlines, each reminder sent once. (The order of a lane's messages across
 processes is tested on the store's claims, tests/store/test_shared_store.py.)
 """
 
