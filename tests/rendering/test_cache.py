@@ -5,11 +5,15 @@ from __future__ import annotations
 
 import io
 import zlib
+from collections.abc import Iterator, Mapping
+from typing import Any
 
 import pytest
 from PIL import Image, ImageDraw
 
-from rendering import palette, text
+from bot.maps import MapPool
+from rendering import palette, registry, text
+from rendering.cache import PictureCache, digest, view_json
 from rendering.fonts import get_font
 from rendering.png import encode_png
 
@@ -79,3 +83,60 @@ def test_png_round_trips_the_pixels(mode: str) -> None:
         assert zlib.crc32(body) == int.from_bytes(data[at + 8 + length : at + 12 + length], "big")
         at += 12 + length
     assert encode_png(image) == data
+
+
+# --- pictures by the view's own bytes -----------------------------------------------------------
+
+
+@pytest.fixture
+def counted() -> Iterator[list[dict[str, Any]]]:
+    """A game whose renderer records every view it really draws (its picture is the view)."""
+    drawn: list[dict[str, Any]] = []
+
+    def renderer(view: Mapping[str, Any]) -> bytes:
+        drawn.append(dict(view))
+        return encode_png(Image.new("L", (4, 4), len(drawn) * 10 % 256)) + view_json(view).encode()
+
+    registry.register("cache-test", renderer)
+    yield drawn
+    registry.unregister("cache-test")
+
+
+def test_a_view_is_drawn_once_and_only_its_own_bytes_get_its_picture(
+    counted: list[dict[str, Any]],
+) -> None:
+    public = {"ruleset": "cache-test", "audience": None, "units": [1, 2]}
+    seat = {"ruleset": "cache-test", "audience": "axis", "units": [1, 2]}
+    first = registry.render_view(public)
+    assert registry.render_view(dict(public)) == first and len(counted) == 1
+    mine = registry.render_view(seat)  # another audience: drawn for itself
+    assert len(counted) == 2 and mine != first and mine is not None
+    assert mine.endswith(view_json(seat).encode())
+    changed = {**public, "units": [1, 3]}
+    assert registry.render_view(changed) != first and len(counted) == 3
+    assert registry.render_view(public, cache=False) is not None and len(counted) == 4
+
+
+def test_picture_cache_keeps_its_byte_budget_and_digests_beyond_it() -> None:
+    pictures = PictureCache(max_bytes=100, max_digests=3)
+    keys = [PictureCache.key(str(n)) for n in range(4)]
+    marks = [pictures.put(key, bytes([n]) * 40) for n, key in enumerate(keys)]
+    assert pictures.get(keys[0]) is None and pictures.get(keys[1]) is None
+    assert pictures.get(keys[3]) == bytes([3]) * 40
+    assert pictures.digest_of(keys[0]) is None  # only the newest three digests
+    assert [pictures.digest_of(k) for k in keys[1:]] == marks[1:]
+    assert len(set(marks)) == 4
+
+
+async def test_map_pool_tells_an_unchanged_map_without_drawing_it(
+    counted: list[dict[str, Any]],
+) -> None:
+    pool = MapPool("thread", 1)
+    view = {"ruleset": "cache-test", "audience": "allies", "turn": 7}
+    png, mark = await pool.picture(view)
+    assert png is not None and mark == digest(png) and len(counted) == 1
+    assert await pool.picture(view, mark) == (None, mark)  # the lane already shows it
+    assert await pool.picture(view, "another") == (png, mark)
+    assert len(counted) == 1 and pool.drawn == 1
+    assert await pool.picture({"ruleset": "no-such-game"}) == (None, "")
+    pool.close()
