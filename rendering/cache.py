@@ -9,7 +9,7 @@ drawn from and nothing else:
   the cache changes no output. It also remembers the digest of many more views than it keeps
   pictures of: delivery asks whether a lane's new view looks like the map it was last shown
   without drawing it again (bot/maps.py).
-- `layer`: a static part of a picture (a board, a legend) drawn once per key and copied; the
+- `layer`: a static part of a picture (a board, a legend) drawn once per key and shared; the
   key must name every input of the drawing, and only public, static data may go in it.
 """
 
@@ -109,19 +109,19 @@ MAX_LAYERS = 32
 
 
 def layer(key: Hashable, draw: Callable[[], Image.Image]) -> Image.Image:
-    """A copy of the picture `draw()` makes, drawn once per `key` (the newest MAX_LAYERS are
-    kept). The caller draws the view's own content on the copy."""
+    """The picture `draw()` makes, drawn once per `key` (the newest MAX_LAYERS are kept).
+    It is shared: paste it, or draw on a `.copy()`, never on it."""
     with _LAYERS_LOCK:
         kept = _LAYERS.get(key)
         if kept is not None:
             _LAYERS.move_to_end(key)
-            return kept.copy()
+            return kept
     image = draw()
     with _LAYERS_LOCK:
         _LAYERS[key] = image
         while len(_LAYERS) > MAX_LAYERS:
             _LAYERS.popitem(last=False)
-    return image.copy()
+    return image
 
 
 def clear_layers() -> None:
