@@ -340,8 +340,10 @@ class PocketBattlesCog(commands.Cog):
             seats = await ctx.seats_of_user(record.id)
             await interaction.response.defer(ephemeral=True, thinking=True)
             _, state = await self.bot.referee.state(record.id, record)
-            for seat in [*seats] or [None]:
+            audiences: list[str | None] = [*seats] or [None]
+            for seat in audiences:
                 view = get_ruleset(RULESET).view(state, seat)
+                assert isinstance(view, PocketBattlesView)
                 content = present.join(present.header(record.id, RULESET, ctx.lang), caption(view))
                 await ctx.send(present.clip(content), file=await picture(view, "battle.png"))
 

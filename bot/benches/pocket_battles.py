@@ -29,7 +29,9 @@ def _battle(size: int, n: int) -> tuple[float, float, int, Any]:
     """(engine seconds, floor seconds, orders, a mid-battle state) of one random battle."""
     from bot.autoplay import play
     from bot.referee.fairdice import FairDice
-    from bot.rules.pocket_battles import RULESET
+    from bot.rules.core.registry import get
+
+    RULESET = get("pocket-battles")
 
     dice = FairDice(SEED, f"bench-{size}-{n}", 0)
     started = time.perf_counter()
@@ -72,7 +74,9 @@ def _clear() -> None:
 def render_ratio(state: Any, repeats: int) -> str:
     from PIL import Image
 
-    from bot.rules.pocket_battles import RULESET
+    from bot.rules.core.registry import get
+
+    RULESET = get("pocket-battles")
     from rendering.png import encode_png
     from rendering.pocket_battles import render
 
