@@ -52,6 +52,8 @@ CHINA_TERRITORIES = frozenset(
         "yunnan",
     }
 )
+
+
 @cache
 def comps() -> Components:
     return load_components()

@@ -3,8 +3,6 @@ liberated territories) and victory cities."""
 
 from __future__ import annotations
 
-from typing import cast
-
 from bot.rules.aa50 import board, query
 from bot.rules.aa50.board import Power
 from bot.rules.aa50.state import Aa50State
@@ -28,7 +26,9 @@ def capture(state: Aa50State, where: str, by: Power) -> list[Event]:
     if where not in state.conquered:
         state.conquered.append(where)
     events = [
-        Event(kind="aa50.captured", params={"where": where, "by": by, "holder": holder, "from": loser})
+        Event(
+            kind="aa50.captured", params={"where": where, "by": by, "holder": holder, "from": loser}
+        )
     ]
     # 5.5.3.6: factories and AA guns change hands; a captured one is idle this turn.
     for u in query.at(state, where):
@@ -44,7 +44,7 @@ def capture(state: Aa50State, where: str, by: Power) -> list[Event]:
         state.ipcs[by] = state.ipcs.get(by, 0) + plunder
         events.append(Event(kind="aa50.plunder", params={"by": by, "from": loser, "ipcs": plunder}))
     if capital_of is not None and capital_of == holder and holder != loser:
-        events += _freed(state, cast(Power, holder))
+        events += _freed(state, holder)
     return events
 
 

@@ -35,15 +35,29 @@ def place_label(tid: str) -> Text:
 
 
 def unit_label(u: Unit) -> Text:
-    return t("aa50.unit_at", unit=t(f"aa50.unit.{u.type}").model_dump(), where=place_label(u.at).model_dump(), id=u.id)
+    return t(
+        "aa50.unit_at",
+        unit=t(f"aa50.unit.{u.type}").model_dump(),
+        where=place_label(u.at).model_dump(),
+        id=u.id,
+    )
 
 
 def _id(state: Aa50State, *extra: object) -> str:
     tail = ".".join(str(x) for x in extra)
-    return f"r{state.round}.{state.power}.{state.phase}.{state.step_no}" + (f".{tail}" if tail else "")
+    return f"r{state.round}.{state.power}.{state.phase}.{state.step_no}" + (
+        f".{tail}" if tail else ""
+    )
 
 
-def _prompt(state: Aa50State, kind: str, forms: list[OrderForm], default: dict[str, Any], seat: str | None = None, *extra: object) -> Prompt:
+def _prompt(
+    state: Aa50State,
+    kind: str,
+    forms: list[OrderForm],
+    default: dict[str, Any],
+    seat: str | None = None,
+    *extra: object,
+) -> Prompt:
     return Prompt(
         id=_id(state, *extra),
         seat=seat or board.seat_of(state.power),
@@ -78,14 +92,22 @@ def research(state: Aa50State) -> list[Prompt]:
         form = OrderForm(
             type="choose_chart",
             label=t("aa50.form.choose_chart"),
-            inputs=(Choice(name="chart", label=t("aa50.input.chart"), options=tuple(Option(value=c, label=t(f"aa50.chart.{c}")) for c in charts)),),
+            inputs=(
+                Choice(
+                    name="chart",
+                    label=t("aa50.input.chart"),
+                    options=tuple(Option(value=c, label=t(f"aa50.chart.{c}")) for c in charts),
+                ),
+            ),
         )
         return [_prompt(state, "chart", [form], {"type": "choose_chart", "chart": charts[0]})]
     most = min(200, state.ipcs[state.power] // rnd.TOKEN_COST)
     form = OrderForm(
         type="research",
         label=t("aa50.form.research"),
-        inputs=(Choice(name="tokens", label=t("aa50.input.tokens"), kind="number", min=0, max=most),),
+        inputs=(
+            Choice(name="tokens", label=t("aa50.input.tokens"), kind="number", min=0, max=most),
+        ),
     )
     return [_prompt(state, "research", [form], {"type": "research", "tokens": 0})]
 
@@ -101,8 +123,20 @@ def purchase_forms(state: Aa50State) -> list[OrderForm]:
                 type="buy",
                 label=t("aa50.form.buy"),
                 inputs=(
-                    Choice(name="unit", label=t("aa50.input.unit"), options=tuple(Option(value=u, label=t(f"aa50.unit.{u}")) for u in affordable)),
-                    Choice(name="count", label=t("aa50.input.count"), kind="number", min=1, max=max(1, min(200, ipcs // 3))),
+                    Choice(
+                        name="unit",
+                        label=t("aa50.input.unit"),
+                        options=tuple(
+                            Option(value=u, label=t(f"aa50.unit.{u}")) for u in affordable
+                        ),
+                    ),
+                    Choice(
+                        name="count",
+                        label=t("aa50.input.count"),
+                        kind="number",
+                        min=1,
+                        max=max(1, min(200, ipcs // 3)),
+                    ),
                 ),
             )
         )
@@ -113,8 +147,20 @@ def purchase_forms(state: Aa50State) -> list[OrderForm]:
                 type="repair",
                 label=t("aa50.form.repair"),
                 inputs=(
-                    Choice(name="where", label=t("aa50.input.where"), options=tuple(Option(value=w, label=place_label(w)) for w in sorted(damaged))),
-                    Choice(name="count", label=t("aa50.input.count"), kind="number", min=1, max=max(damaged.values())),
+                    Choice(
+                        name="where",
+                        label=t("aa50.input.where"),
+                        options=tuple(
+                            Option(value=w, label=place_label(w)) for w in sorted(damaged)
+                        ),
+                    ),
+                    Choice(
+                        name="count",
+                        label=t("aa50.input.count"),
+                        kind="number",
+                        min=1,
+                        max=max(damaged.values()),
+                    ),
                 ),
             )
         )
@@ -138,8 +184,28 @@ def move_forms(state: Aa50State, combat: bool) -> list[OrderForm]:
             for d in dests:
                 reach.setdefault(d, []).append(uid)
         inputs = [
-            Choice(name="units", label=t("aa50.input.units"), kind="many", min=1, max=len(units), options=tuple(Option(value=u, label=unit_label(state.units[u])) for u in sorted(units))),
-            Choice(name="to", label=t("aa50.input.to"), options=tuple(Option(value=d, label=place_label(d), when=(When(within={"units": tuple(sorted(ids))}),)) for d, ids in sorted(reach.items()))),
+            Choice(
+                name="units",
+                label=t("aa50.input.units"),
+                kind="many",
+                min=1,
+                max=len(units),
+                options=tuple(
+                    Option(value=u, label=unit_label(state.units[u])) for u in sorted(units)
+                ),
+            ),
+            Choice(
+                name="to",
+                label=t("aa50.input.to"),
+                options=tuple(
+                    Option(
+                        value=d,
+                        label=place_label(d),
+                        when=(When(within={"units": tuple(sorted(ids))}),),
+                    )
+                    for d, ids in sorted(reach.items())
+                ),
+            ),
         ]
         if combat and any(state.units[u].type == "bomber" for u in units):
             inputs.append(Choice(name="bomb", label=t("aa50.input.bomb"), kind="flag"))
@@ -152,8 +218,23 @@ def move_forms(state: Aa50State, combat: bool) -> list[OrderForm]:
                 type="load",
                 label=t("aa50.form.load"),
                 inputs=(
-                    Choice(name="units", label=t("aa50.input.units"), kind="many", min=1, max=min(2, len(land)), options=tuple(Option(value=u.id, label=unit_label(u)) for u in land if any(s.at in board.adjacent(u.at) for s in ships))),
-                    Choice(name="transport", label=t("aa50.input.transport"), options=tuple(Option(value=s.id, label=unit_label(s)) for s in ships)),
+                    Choice(
+                        name="units",
+                        label=t("aa50.input.units"),
+                        kind="many",
+                        min=1,
+                        max=min(2, len(land)),
+                        options=tuple(
+                            Option(value=u.id, label=unit_label(u))
+                            for u in land
+                            if any(s.at in board.adjacent(u.at) for s in ships)
+                        ),
+                    ),
+                    Choice(
+                        name="transport",
+                        label=t("aa50.input.transport"),
+                        options=tuple(Option(value=s.id, label=unit_label(s)) for s in ships),
+                    ),
                 ),
             )
         )
@@ -169,7 +250,11 @@ def move_forms(state: Aa50State, combat: bool) -> list[OrderForm]:
                 type="unload",
                 label=t("aa50.form.unload"),
                 inputs=(
-                    Choice(name="transport", label=t("aa50.input.transport"), options=tuple(Option(value=s.id, label=unit_label(s)) for s in full)),
+                    Choice(
+                        name="transport",
+                        label=t("aa50.input.transport"),
+                        options=tuple(Option(value=s.id, label=unit_label(s)) for s in full),
+                    ),
                     Choice(name="to", label=t("aa50.input.to"), options=tuple(options)),
                 ),
             )
@@ -210,9 +295,17 @@ def combat(state: Aa50State) -> list[Prompt]:
         form = OrderForm(
             type="choose_battle",
             label=t("aa50.form.choose_battle"),
-            inputs=(Choice(name="where", label=t("aa50.input.where"), options=tuple(Option(value=w, label=place_label(w)) for w in left)),),
+            inputs=(
+                Choice(
+                    name="where",
+                    label=t("aa50.input.where"),
+                    options=tuple(Option(value=w, label=place_label(w)) for w in left),
+                ),
+            ),
         )
-        return [_prompt(state, "choose_battle", [form], {"type": "choose_battle", "where": left[0]})]
+        return [
+            _prompt(state, "choose_battle", [form], {"type": "choose_battle", "where": left[0]})
+        ]
     if b.pending:
         hits = b.pending[0]
         if not casualties.choice_open(state, b, hits):
@@ -223,20 +316,55 @@ def combat(state: Aa50State) -> list[Prompt]:
         form = OrderForm(
             type="casualties",
             label=t("aa50.form.casualties", hits=n),
-            inputs=(Choice(name="units", label=t("aa50.input.casualties"), kind="many", min=n, max=n, options=tuple(Option(value=s, label=_slot_label(state, s)) for s in slots)),),
+            inputs=(
+                Choice(
+                    name="units",
+                    label=t("aa50.input.casualties"),
+                    kind="many",
+                    min=n,
+                    max=n,
+                    options=tuple(Option(value=s, label=_slot_label(state, s)) for s in slots),
+                ),
+            ),
         )
-        return [_prompt(state, "casualties", [form], {"type": "casualties", "units": casualties.default(state, b, hits)}, board.seat_of(owner), "b", b.where, b.round, b.step, len(b.pending), hits.side)]
+        return [
+            _prompt(
+                state,
+                "casualties",
+                [form],
+                {"type": "casualties", "units": casualties.default(state, b, hits)},
+                board.seat_of(owner),
+                "b",
+                b.where,
+                b.round,
+                b.step,
+                len(b.pending),
+                hits.side,
+            )
+        ]
     if b.step == "press":
         forms = [OrderForm(type="press", label=t("aa50.form.press"))]
         back = battles.retreats(state)
         if back:
-            forms.append(OrderForm(type="retreat", label=t("aa50.form.retreat"), inputs=(Choice(name="to", label=t("aa50.input.to"), options=tuple(Option(value=w, label=place_label(w)) for w in back)),)))
+            forms.append(
+                OrderForm(
+                    type="retreat",
+                    label=t("aa50.form.retreat"),
+                    inputs=(
+                        Choice(
+                            name="to",
+                            label=t("aa50.input.to"),
+                            options=tuple(Option(value=w, label=place_label(w)) for w in back),
+                        ),
+                    ),
+                )
+            )
         return [_prompt(state, "press", forms, {"type": "press"}, None, "b", b.where, b.round)]
     return []
 
 
 def _slot_label(state: Aa50State, slot: str) -> Text:
-    u = state.units[slot.split("/")[0]]
+    u = state.units[slot.split("/", maxsplit=1)[0]]
     key = "aa50.slot.second" if slot.endswith("/2") else "aa50.slot.hit"
     return t(key, unit=unit_label(u).model_dump())
 
@@ -259,9 +387,32 @@ def mobilize(state: Aa50State) -> list[Prompt]:
         type="place",
         label=t("aa50.form.place"),
         inputs=(
-            Choice(name="unit", label=t("aa50.input.unit"), options=tuple(Option(value=u, label=t(f"aa50.unit.{u}")) for u in sorted(placeable))),
-            Choice(name="count", label=t("aa50.input.count"), kind="number", min=1, max=max(waiting.values())),
-            Choice(name="where", label=t("aa50.input.where"), options=tuple(Option(value=w, label=place_label(w), when=(When(within={"unit": tuple(sorted(us))}),)) for w, us in sorted(reach.items()))),
+            Choice(
+                name="unit",
+                label=t("aa50.input.unit"),
+                options=tuple(
+                    Option(value=u, label=t(f"aa50.unit.{u}")) for u in sorted(placeable)
+                ),
+            ),
+            Choice(
+                name="count",
+                label=t("aa50.input.count"),
+                kind="number",
+                min=1,
+                max=max(waiting.values()),
+            ),
+            Choice(
+                name="where",
+                label=t("aa50.input.where"),
+                options=tuple(
+                    Option(
+                        value=w,
+                        label=place_label(w),
+                        when=(When(within={"unit": tuple(sorted(us))}),),
+                    )
+                    for w, us in sorted(reach.items())
+                ),
+            ),
         ),
     )
     done = OrderForm(type="mobilize_done", label=t("aa50.form.mobilize_done"))

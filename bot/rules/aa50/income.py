@@ -25,10 +25,8 @@ def objective_met(state: Aa50State, o: Objective) -> bool:
         for u in state.units.values():
             if u.owner != o.power and state.owners.get(u.at) == o.power:
                 return False
-    for zone in o.no_enemy_surface_ships:
-        if query.hostile_sea(state, zone, o.power):
-            return False
-    return True
+    zones = o.no_enemy_surface_ships
+    return not any(query.hostile_sea(state, zone, o.power) for zone in zones)
 
 
 def collect(state: Aa50State, dice: Dice) -> list[Event]:
@@ -50,7 +48,13 @@ def collect(state: Aa50State, dice: Dice) -> list[Event]:
     return [
         Event(
             kind="aa50.income",
-            params={"power": power, "ipcs": base, "bonus": bonus, "objectives": met, "war_bonds": bonds},
+            params={
+                "power": power,
+                "ipcs": base,
+                "bonus": bonus,
+                "objectives": met,
+                "war_bonds": bonds,
+            },
         )
     ]
 

@@ -62,9 +62,8 @@ def spots(state: Aa50State, unit: str) -> dict[str, str | None]:
         for z in board.adjacent(t):
             if not board.is_sea(z):
                 continue
-            if unit in board.SEA_UNITS:
-                out.setdefault(z, t)
-            elif unit == "fighter" and query.deck_room(state, z, power) > 0:
+            decks = unit == "fighter" and query.deck_room(state, z, power) > 0
+            if unit in board.SEA_UNITS or decks:
                 out.setdefault(z, t)
     return out
 
@@ -84,9 +83,9 @@ def place(state: Aa50State, action: Place) -> list[Event]:
         )
     if power == "chinese" and len(query.at(state, action.where)) + action.count > CHINA_STACK:
         raise RuleViolation("aa50.place.china_stack", "AA50 4")
-    if action.unit == "fighter" and board.is_sea(action.where):
-        if action.count > query.deck_room(state, action.where, power):
-            raise RuleViolation("aa50.place.no_deck", "AA50 5.7.1")
+    at_sea = action.unit == "fighter" and board.is_sea(action.where)
+    if at_sea and action.count > query.deck_room(state, action.where, power):
+        raise RuleViolation("aa50.place.no_deck", "AA50 5.7.1")
     if action.unit == "factory" and action.count > 1:
         raise RuleViolation("aa50.place.one_factory", "AA50 5.7.1")
     for _ in range(action.count):
@@ -103,7 +102,12 @@ def place(state: Aa50State, action: Place) -> list[Event]:
     return [
         Event(
             kind="aa50.placed",
-            params={"power": power, "unit": action.unit, "count": action.count, "where": action.where},
+            params={
+                "power": power,
+                "unit": action.unit,
+                "count": action.count,
+                "where": action.where,
+            },
         )
     ]
 
@@ -113,10 +117,10 @@ def _seat_fighters(state: Aa50State, zone: str) -> None:
         if f.type != "fighter" or f.carried_by is not None:
             continue
         for c in query.at(state, zone):
-            if c.type == "carrier" and board.allied(c.owner, f.owner):
-                if len(query.cargo(state, c)) < CARRIER_CAPACITY:
-                    f.carried_by = c.id
-                    break
+            mine = c.type == "carrier" and board.allied(c.owner, f.owner)
+            if mine and len(query.cargo(state, c)) < CARRIER_CAPACITY:
+                f.carried_by = c.id
+                break
 
 
 def crash(state: Aa50State) -> list[Event]:

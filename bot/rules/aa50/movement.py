@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from bot.rules.aa50 import board, capture, query
 from bot.rules.aa50.actions import Move
+from bot.rules.aa50.board import Power
 from bot.rules.aa50.state import Aa50State, Unit
 from bot.rules.core import Event, RuleViolation
 
@@ -27,7 +28,9 @@ def landing_distance(state: Aa50State, power: str, fighters: bool) -> dict[str, 
     spots = [t for t in board.territory_ids() if query.friendly_at_start(state, t, power)]
     if fighters:
         spots += [
-            u.at for u in state.units.values() if u.type == "carrier" and board.allied(u.owner, power)
+            u.at
+            for u in state.units.values()
+            if u.type == "carrier" and board.allied(u.owner, power)
         ]
         if state.pending.get(power, {}).get("carrier"):
             for f in state.units.values():
@@ -68,7 +71,9 @@ def movable(state: Aa50State, power: str, combat: bool) -> list[Unit]:
 
 def _mech(state: Aa50State, u: Unit) -> bool:
     """5.2.3 Mechanized Infantry: an infantry paired with a tank moves 2."""
-    return u.type == "infantry" and u.moved == 0 and query.has(state, u.owner, "mechanized_infantry")
+    return (
+        u.type == "infantry" and u.moved == 0 and query.has(state, u.owner, "mechanized_infantry")
+    )
 
 
 def paths(
@@ -93,7 +98,12 @@ def paths(
 
 
 def _walk(
-    state: Aa50State, u: Unit, combat: bool, here: str, path: list[str], left: int,
+    state: Aa50State,
+    u: Unit,
+    combat: bool,
+    here: str,
+    path: list[str],
+    left: int,
     out: dict[str, list[str]],
     occ: query.Occupancy,
 ) -> None:
@@ -199,8 +209,10 @@ def check(state: Aa50State, power: str, action: Move, combat: bool) -> list[str]
     if action.to not in board.comps().territories:
         raise RuleViolation("aa50.move.no_such_space", section, to=action.to)
     if action.bomb and (
-        any(u.type != "bomber" for u in group) or query.factory_at(state, action.to) is None
-        or not query.enemy_land(state, action.to, power) or not combat
+        any(u.type != "bomber" for u in group)
+        or query.factory_at(state, action.to) is None
+        or not query.enemy_land(state, action.to, power)
+        or not combat
     ):
         raise RuleViolation("aa50.move.bad_raid", "AA50 5.5.1")
     landing = landing_distance(state, power, True)
@@ -210,7 +222,11 @@ def check(state: Aa50State, power: str, action: Move, combat: bool) -> list[str]
         legal = paths(state, u, combat, landing if u.type == "fighter" else None, occ)
         if action.to not in legal:
             raise RuleViolation(_why(state, u, action.to, combat), section, to=action.to)
-        if chosen is not None and len(chosen) > len(legal[action.to]) and u.type not in board.AIR_UNITS:
+        if (
+            chosen is not None
+            and len(chosen) > len(legal[action.to])
+            and u.type not in board.AIR_UNITS
+        ):
             raise RuleViolation("aa50.move.bad_path", section, to=action.to)
     path = chosen or paths(state, group[0], combat, landing, occ)[action.to]
     infantry = [u for u in group if u.type == "infantry" and len(path) > 1]
@@ -236,7 +252,7 @@ def _why(state: Aa50State, u: Unit, to: str, combat: bool) -> str:
     return "aa50.move.out_of_reach"
 
 
-def move(state: Aa50State, power: str, action: Move, combat: bool) -> list[Event]:
+def move(state: Aa50State, power: Power, action: Move, combat: bool) -> list[Event]:
     path = check(state, power, action, combat)
     group = [state.units[i] for i in action.units]
     start = group[0].at
@@ -251,7 +267,7 @@ def move(state: Aa50State, power: str, action: Move, combat: bool) -> list[Event
             u.carried_by = None  # 5.4.5: fighters take off
         for x in [u, *riders]:
             x.at = action.to
-            if x is u or x.owner == power and x.type == "fighter":
+            if x is u or (x.owner == power and x.type == "fighter"):
                 x.moved += len(path)  # own fighters aboard fly along (7.3.2)
             x.combat = x.combat or combat
             x.came_from = path[-2] if len(path) > 1 else start
@@ -270,6 +286,10 @@ def _board_fighters(state: Aa50State, zone: str, power: str) -> None:
         return
     for f in [u for u in query.at(state, zone) if u.type == "fighter" and u.carried_by is None]:
         for c in query.at(state, zone):
-            if c.type == "carrier" and board.allied(c.owner, f.owner) and len(query.cargo(state, c)) < 2:
+            if (
+                c.type == "carrier"
+                and board.allied(c.owner, f.owner)
+                and len(query.cargo(state, c)) < 2
+            ):
                 f.carried_by = c.id
                 break

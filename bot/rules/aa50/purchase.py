@@ -26,7 +26,11 @@ def buy(state: Aa50State, action: Buy) -> list[Event]:
     state.ipcs[power] -= cost
     bought = state.pending.setdefault(power, {})
     bought[action.unit] = bought.get(action.unit, 0) + action.count
-    return [Event(kind="aa50.bought", params={"power": power, "unit": action.unit, "count": action.count})]
+    return [
+        Event(
+            kind="aa50.bought", params={"power": power, "unit": action.unit, "count": action.count}
+        )
+    ]
 
 
 def repairable(state: Aa50State, power: str) -> dict[str, int]:
@@ -58,9 +62,7 @@ def chinese_infantry(state: Aa50State) -> list[Event]:
     """Rule 4: one infantry per two of the ten Chinese territories not held by the Axis.
     Ruling: footnote 13 counts Kwangtung among the ten, so it counts while the Allies hold it
     (TripleA counts only territories China itself holds)."""
-    held = sum(
-        1 for t in board.CHINA_TERRITORIES if query.friendly_land(state, t, "chinese")
-    )
+    held = sum(1 for t in board.CHINA_TERRITORIES if query.friendly_land(state, t, "chinese"))
     n = held // 2
     if n:
         bought = state.pending.setdefault("chinese", {})

@@ -7,7 +7,6 @@ from bot.rules.aa50 import board
 from bot.rules.aa50.components import CARRIER_CAPACITY
 from bot.rules.aa50.state import Aa50State, Unit
 
-
 Occupancy = dict[str, list[Unit]]
 """Units by the space they stand in: built once for a menu or a check (``occupancy``)."""
 
@@ -83,12 +82,8 @@ def cargo(state: Aa50State, ship: Unit) -> list[Unit]:
 
 def deck_room(state: Aa50State, zone: str, power: str) -> int:
     """7.3.2: room left for fighters on your side's carriers in a sea zone."""
-    carriers = [
-        u for u in at(state, zone) if u.type == "carrier" and board.allied(u.owner, power)
-    ]
-    fighters = [
-        u for u in at(state, zone) if u.type == "fighter" and board.allied(u.owner, power)
-    ]
+    carriers = [u for u in at(state, zone) if u.type == "carrier" and board.allied(u.owner, power)]
+    fighters = [u for u in at(state, zone) if u.type == "fighter" and board.allied(u.owner, power)]
     return CARRIER_CAPACITY * len(carriers) - len(fighters)
 
 

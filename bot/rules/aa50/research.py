@@ -21,7 +21,11 @@ def research(state: Aa50State, action: Research, dice: Dice) -> list[Event]:
     state.researched = True
     state.tokens[power] = state.tokens.get(power, 0) + action.tokens
     faces = [dice.roll(t("aa50.roll.research")) for _ in range(state.tokens[power])]
-    events = [Event(kind="aa50.research", params={"power": power, "bought": action.tokens, "rolls": faces})]
+    events = [
+        Event(
+            kind="aa50.research", params={"power": power, "bought": action.tokens, "rolls": faces}
+        )
+    ]
     if 6 in faces and open_charts(state, power):
         state.tokens[power] = 0
         state.tech_roll = True
@@ -34,7 +38,8 @@ def open_charts(state: Aa50State, power: str) -> list[str]:
     have = set(state.tech.get(power, []))
     charts = sorted({a.chart for a in board.comps().advances.values()})
     return [
-        c for c in charts
+        c
+        for c in charts
         if any(a.id not in have for a in board.comps().advances.values() if a.chart == c)
     ]
 

@@ -109,4 +109,6 @@ def _dispatch(state: Aa50State, action: Action, dice: Dice) -> list[Event]:
         if action.to not in battle.retreats(state):
             raise RuleViolation("aa50.combat.bad_retreat", "AA50 5.5.3.5", to=action.to)
         return battle.retreat(state, action.to)
-    raise RuleViolation("core.prompt.wrong_order", "AA50 5", order=action.type, expected=state.phase)
+    raise RuleViolation(
+        "core.prompt.wrong_order", "AA50 5", order=action.type, expected=state.phase
+    )

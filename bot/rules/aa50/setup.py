@@ -67,8 +67,8 @@ def _room(state: Aa50State, unit: Unit, kind: str, capacity: int) -> Unit | None
         aboard = [u for u in state.units.values() if u.carried_by == ship.id]
         if len(aboard) >= capacity:
             continue
-        if kind == "transport" and unit.type != "infantry":
-            if any(u.type != "infantry" for u in aboard):
-                continue
+        other = kind == "transport" and unit.type != "infantry"
+        if other and any(u.type != "infantry" for u in aboard):
+            continue
         return ship
     return None

@@ -88,9 +88,8 @@ def targets(state: Aa50State, ship: Unit, power: str, combat: bool) -> list[str]
     for t in board.adjacent(ship.at):
         if board.is_sea(t) or not board.passable(t):
             continue
-        if combat and query.enemy_land(state, t, power):
-            out.append(t)
-        elif not combat and query.friendly_land(state, t, power):
+        enemy = query.enemy_land(state, t, power)
+        if (combat and enemy) or (not combat and query.friendly_land(state, t, power)):
             out.append(t)
     return out
 

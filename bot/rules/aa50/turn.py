@@ -44,7 +44,11 @@ def begin_turn(state: Aa50State) -> list[Event]:
 
 def enter(state: Aa50State, dice: Dice) -> list[Event]:
     """What entering the current phase does by itself."""
-    if state.phase == "purchase" and state.power == "chinese" and not forms.skipped(state, "purchase"):
+    if (
+        state.phase == "purchase"
+        and state.power == "chinese"
+        and not forms.skipped(state, "purchase")
+    ):
         return purchase.chinese_infantry(state)
     return []
 
@@ -101,7 +105,12 @@ def _end_round(state: Aa50State) -> list[Event]:
     elif state.options.round_limit is not None and state.round >= state.options.round_limit:
         state.result = Result(
             winner=None,
-            summary=t("aa50.result.round_limit", rounds=state.round, axis=cities["axis"], allies=cities["allies"]),
+            summary=t(
+                "aa50.result.round_limit",
+                rounds=state.round,
+                axis=cities["axis"],
+                allies=cities["allies"],
+            ),
         )
     return [Event(kind="aa50.round_over", params={"round": state.round, **cities})]
 
@@ -145,23 +154,59 @@ def _finish(phase: Phase) -> Callable[[Aa50State, str], list[Event]]:
 PHASES: Table[Phase, Aa50State] = Table(
     Phase,
     [
-        Step("research", "AA50 5.2", owes=SEATS, prompts=forms.research, run=_research_run, next=("purchase",)),
         Step(
-            "purchase", "AA50 5.3", owes=SEATS, prompts=forms.purchase, run=_purchase_run,
-            next=("combat_move",), end="purchase_done", on_end=_finish("combat_move"),
+            "research",
+            "AA50 5.2",
+            owes=SEATS,
+            prompts=forms.research,
+            run=_research_run,
+            next=("purchase",),
         ),
         Step(
-            "combat_move", "AA50 5.4", owes=SEATS, prompts=forms.combat_move,
-            next=("combat",), end="combat_move_done", on_end=_combat_move_end,
+            "purchase",
+            "AA50 5.3",
+            owes=SEATS,
+            prompts=forms.purchase,
+            run=_purchase_run,
+            next=("combat_move",),
+            end="purchase_done",
+            on_end=_finish("combat_move"),
         ),
-        Step("combat", "AA50 5.5", owes=SEATS, prompts=forms.combat, run=_combat_run, next=("noncombat_move",)),
         Step(
-            "noncombat_move", "AA50 5.6", owes=SEATS, prompts=forms.noncombat_move,
-            next=("mobilize",), end="noncombat_move_done", on_end=_finish("mobilize"),
+            "combat_move",
+            "AA50 5.4",
+            owes=SEATS,
+            prompts=forms.combat_move,
+            next=("combat",),
+            end="combat_move_done",
+            on_end=_combat_move_end,
         ),
         Step(
-            "mobilize", "AA50 5.7", owes=SEATS, prompts=forms.mobilize, run=_mobilize_run,
-            next=("income",), end="mobilize_done", on_end=_finish("income"),
+            "combat",
+            "AA50 5.5",
+            owes=SEATS,
+            prompts=forms.combat,
+            run=_combat_run,
+            next=("noncombat_move",),
+        ),
+        Step(
+            "noncombat_move",
+            "AA50 5.6",
+            owes=SEATS,
+            prompts=forms.noncombat_move,
+            next=("mobilize",),
+            end="noncombat_move_done",
+            on_end=_finish("mobilize"),
+        ),
+        Step(
+            "mobilize",
+            "AA50 5.7",
+            owes=SEATS,
+            prompts=forms.mobilize,
+            run=_mobilize_run,
+            next=("income",),
+            end="mobilize_done",
+            on_end=_finish("income"),
         ),
         Step("income", "AA50 5.8", run=_income_run, next=("research",)),
     ],

@@ -56,7 +56,12 @@ def build_view(state: Aa50State, audience: str | None, prompts: list[Prompt]) ->
     return Aa50View(
         ruleset=state.ruleset,
         audience=audience,
-        status=t("aa50.status", round=state.round, power=t(f"aa50.power.{state.power}").model_dump(), phase=t(f"aa50.phase.{state.phase}").model_dump()),
+        status=t(
+            "aa50.status",
+            round=state.round,
+            power=t(f"aa50.power.{state.power}").model_dump(),
+            phase=t(f"aa50.phase.{state.phase}").model_dump(),
+        ),
         result=state.result,
         scenario=state.scenario,
         round=state.round,
@@ -65,14 +70,20 @@ def build_view(state: Aa50State, audience: str | None, prompts: list[Prompt]) ->
         ipcs=dict(state.ipcs),
         owners=dict(state.owners),
         units=tuple(
-            UnitView(id=u.id, type=u.type, owner=u.owner, at=u.at, hits=u.hits, carried_by=u.carried_by)
+            UnitView(
+                id=u.id, type=u.type, owner=u.owner, at=u.at, hits=u.hits, carried_by=u.carried_by
+            )
             for u in state.units.values()
         ),
         tech={p: tuple(a) for p, a in state.tech.items()},
         tokens=dict(state.tokens),
         pending={p: dict(v) for p, v in state.pending.items()},
         battles=tuple(state.battles),
-        battle=None if b is None else BattleView(where=b.where, kind=b.kind, round=b.round, step=b.step, attacker=b.attacker),
+        battle=None
+        if b is None
+        else BattleView(
+            where=b.where, kind=b.kind, round=b.round, step=b.step, attacker=b.attacker
+        ),
         victory_cities=query.victory_cities(state),
         victory_target=state.options.victory_cities,
         waiting_for=tuple(sorted({p.seat for p in prompts})),

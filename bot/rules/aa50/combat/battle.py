@@ -40,7 +40,7 @@ def start(state: Aa50State, where: str) -> list[Event]:
     kind = "bombing" if where in state.bombing else "sea" if board.is_sea(where) else "land"
     if where in state.bombing:
         state.bombing.remove(where)
-    state.battle = Battle(where=where, attacker=state.power, kind=kind)  # type: ignore[arg-type]
+    state.battle = Battle(where=where, attacker=state.power, kind=kind)
     if kind == "sea" and where not in state.sea_battles:
         state.sea_battles.append(where)
     return [Event(kind="aa50.battle", params={"where": where, "kind": kind})]
@@ -87,7 +87,9 @@ def _open(state: Aa50State, dice: Dice) -> list[Event]:
         return events
     if b.kind == "land":
         events += _land_assault(state, b, dice)
-        planes = [u for u in query.combatants(state, b.where, b.attacker) if u.type in board.AIR_UNITS]
+        planes = [
+            u for u in query.combatants(state, b.where, b.attacker) if u.type in board.AIR_UNITS
+        ]
         down, ev = fire.aa_fire(state, dice, b.where, planes)
         events += ev + (casualties.destroy(state, down) if down else [])
     STEPS.goto(state, "conclude" if _over(state, b) else "surprise")
@@ -160,7 +162,11 @@ def _attacker_fire(state: Aa50State, dice: Dice) -> list[Event]:
     b = _battle(state)
     if b.pending:
         return _drain(state)
-    units = [u for u in query.combatants(state, b.where, b.attacker) if u.id not in _surprised(state, b, "attacker")]
+    units = [
+        u
+        for u in query.combatants(state, b.where, b.attacker)
+        if u.id not in _surprised(state, b, "attacker")
+    ]
     dd = any(u.type == "destroyer" for u in query.combatants(state, b.where, b.attacker))
     hits, events = fire.volley(state, dice, units, "attacker", True, dd, final=False)
     b.pending += hits
@@ -242,9 +248,10 @@ def retreats(state: Aa50State) -> list[str]:
         src = u.came_from
         if src is None or src == b.where or src not in board.adjacent(b.where):
             continue
-        if board.is_sea(src) and not query.hostile_sea(state, src, b.attacker):
-            out.add(src)
-        elif not board.is_sea(src) and query.friendly_land(state, src, b.attacker):
+        if board.is_sea(src):
+            if not query.hostile_sea(state, src, b.attacker):
+                out.add(src)
+        elif query.friendly_land(state, src, b.attacker):
             out.add(src)
     return sorted(out)
 
@@ -278,9 +285,9 @@ def _conclude(state: Aa50State, dice: Dice) -> list[Event]:
     if b.kind == "land" and b.round >= 0:
         att = query.combatants(state, b.where, b.attacker)
         dfn = query.defenders(state, b.where, b.attacker)
-        if not dfn and any(u.type in board.LAND_UNITS for u in att):
-            if query.enemy_land(state, b.where, b.attacker):
-                events += capture.capture(state, b.where, b.attacker)
+        taken = not dfn and any(u.type in board.LAND_UNITS for u in att)
+        if taken and query.enemy_land(state, b.where, b.attacker):
+            events += capture.capture(state, b.where, b.attacker)
     for u in query.at(state, b.where):
         if u.type == "battleship":
             u.hits = 0
@@ -315,7 +322,9 @@ STEPS: Table[BattleStep, Aa50State] = Table(
         Step("choose", "AA50 5.5", owes=SEATS, run=_choose, next=("open",)),
         Step("open", "AA50 5.5.2", owes=SEATS, run=_open, next=("surprise", "conclude")),
         Step("surprise", "AA50 7.3.5", owes=SEATS, run=_surprise, next=("attacker_fire",)),
-        Step("attacker_fire", "AA50 5.5.3.2", owes=SEATS, run=_attacker_fire, next=("defender_fire",)),
+        Step(
+            "attacker_fire", "AA50 5.5.3.2", owes=SEATS, run=_attacker_fire, next=("defender_fire",)
+        ),
         Step("defender_fire", "AA50 5.5.3.3", owes=SEATS, run=_defender_fire, next=("casualties",)),
         Step("casualties", "AA50 5.5.3.4", owes=SEATS, run=_casualties, next=("press", "conclude")),
         Step("press", "AA50 5.5.3.5", owes=SEATS, next=("surprise", "conclude")),

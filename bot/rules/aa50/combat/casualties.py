@@ -66,7 +66,7 @@ def choice_open(state: Aa50State, battle: Battle, hits: Hits) -> bool:
 
 
 def _signature(state: Aa50State, slot: str) -> tuple[str, int, bool]:
-    uid, second = slot.split("/")[0], slot.endswith("/2")
+    uid, second = slot.split("/", maxsplit=1)[0], slot.endswith("/2")
     u = state.units[uid]
     return (u.type, u.hits, second)
 

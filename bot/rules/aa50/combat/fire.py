@@ -66,19 +66,23 @@ def volley(
                 else:
                     counts["any"] += 1
     other = "defender" if side == "attacker" else "attacker"
-    hits = [Hits(kind=k, count=n, side=other, final=final) for k, n in counts.items() if n]  # type: ignore[arg-type]
+    hits = [Hits(kind=k, count=n, side=other, final=final) for k, n in counts.items() if n]
     event = Event(
         kind="aa50.fire", params={"side": side, "rolls": rolls, "hits": sum(counts.values())}
     )
     return hits, [event]
 
 
-def aa_fire(state: Aa50State, dice: Dice, where: str, planes: list[Unit]) -> tuple[list[str], list[Event]]:
+def aa_fire(
+    state: Aa50State, dice: Dice, where: str, planes: list[Unit]
+) -> tuple[list[str], list[Event]]:
     """7.1.4: one AA gun fires once, one die per attacking aircraft, a 1 destroys it (1-2
     with Radar, 5.2.3). Ruling: each die is for one named aircraft, in id order, so no
     casualty choice is needed."""
     guns = [
-        u for u in query.at(state, where) if u.type == "aa_gun" and not board.allied(u.owner, state.power)
+        u
+        for u in query.at(state, where)
+        if u.type == "aa_gun" and not board.allied(u.owner, state.power)
     ]
     if not guns or not planes:
         return [], []
