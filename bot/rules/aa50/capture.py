@@ -6,6 +6,7 @@ from __future__ import annotations
 from bot.rules.aa50 import board, query
 from bot.rules.aa50.board import Power
 from bot.rules.aa50.state import Aa50State
+from bot.rules.aa50.words import ev
 from bot.rules.core import Event
 
 
@@ -25,11 +26,7 @@ def capture(state: Aa50State, where: str, by: Power) -> list[Event]:
     state.owners[where] = holder
     if where not in state.conquered:
         state.conquered.append(where)
-    events = [
-        Event(
-            kind="aa50.captured", params={"where": where, "by": by, "holder": holder, "from": loser}
-        )
-    ]
+    events = [ev("aa50.captured", where=where, by=by, holder=holder, loser=loser)]
     # 5.5.3.6: factories and AA guns change hands; a captured one is idle this turn.
     for u in query.at(state, where):
         if u.type in ("factory", "aa_gun") and not board.allied(u.owner, holder):
@@ -42,7 +39,7 @@ def capture(state: Aa50State, where: str, by: Power) -> list[Event]:
         plunder = state.ipcs.get(loser, 0)
         state.ipcs[loser] = 0
         state.ipcs[by] = state.ipcs.get(by, 0) + plunder
-        events.append(Event(kind="aa50.plunder", params={"by": by, "from": loser, "ipcs": plunder}))
+        events.append(ev("aa50.plunder", by=by, loser=loser, ipcs=plunder))
     if capital_of is not None and capital_of == holder and holder != loser:
         events += _freed(state, holder)
     return events
@@ -59,4 +56,4 @@ def _freed(state: Aa50State, power: Power) -> list[Event]:
             for u in query.at(state, tid):
                 if u.type == "factory":
                     u.owner = power
-    return [Event(kind="aa50.capital_freed", params={"power": power, "returned": sorted(back)})]
+    return [ev("aa50.capital_freed", power=power, returned=sorted(back))]

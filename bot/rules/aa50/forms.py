@@ -39,7 +39,7 @@ def unit_label(u: Unit) -> Text:
         "aa50.unit_at",
         unit=t(f"aa50.unit.{u.type}").model_dump(),
         where=place_label(u.at).model_dump(),
-        id=u.id,
+        n=int(u.id[1:]),
     )
 
 
@@ -183,7 +183,14 @@ def move_forms(state: Aa50State, combat: bool) -> list[OrderForm]:
         for uid, dests in units.items():
             for d in dests:
                 reach.setdefault(d, []).append(uid)
+        # The destination first, then the units that can reach it: any units picked then
+        # make a legal order together (each takes its own path, 5.4).
         inputs = [
+            Choice(
+                name="to",
+                label=t("aa50.input.to"),
+                options=tuple(Option(value=d, label=place_label(d)) for d in sorted(reach)),
+            ),
             Choice(
                 name="units",
                 label=t("aa50.input.units"),
@@ -191,19 +198,12 @@ def move_forms(state: Aa50State, combat: bool) -> list[OrderForm]:
                 min=1,
                 max=len(units),
                 options=tuple(
-                    Option(value=u, label=unit_label(state.units[u])) for u in sorted(units)
-                ),
-            ),
-            Choice(
-                name="to",
-                label=t("aa50.input.to"),
-                options=tuple(
                     Option(
-                        value=d,
-                        label=place_label(d),
-                        when=(When(within={"units": tuple(sorted(ids))}),),
+                        value=u,
+                        label=unit_label(state.units[u]),
+                        when=(When(within={"to": tuple(dests)}),),
                     )
-                    for d, ids in sorted(reach.items())
+                    for u, dests in sorted(units.items())
                 ),
             ),
         ]
@@ -212,33 +212,51 @@ def move_forms(state: Aa50State, combat: bool) -> list[OrderForm]:
         forms.append(OrderForm(type="move", label=t("aa50.form.move"), inputs=tuple(inputs)))
     land = transport.loadable(state, power, combat)
     ships = transport.ships(state, power)
-    if land and ships:
+    beside = {s.id: tuple(u.id for u in land if s.at in board.adjacent(u.at)) for s in ships}
+    beside = {k: v for k, v in beside.items() if v}
+    if beside:
         forms.append(
             OrderForm(
                 type="load",
                 label=t("aa50.form.load"),
                 inputs=(
                     Choice(
+                        name="transport",
+                        label=t("aa50.input.transport"),
+                        options=tuple(
+                            Option(value=s.id, label=unit_label(s)) for s in ships if s.id in beside
+                        ),
+                    ),
+                    Choice(
                         name="units",
                         label=t("aa50.input.units"),
                         kind="many",
                         min=1,
-                        max=min(2, len(land)),
+                        max=2,
                         options=tuple(
-                            Option(value=u.id, label=unit_label(u))
+                            Option(
+                                value=u.id,
+                                label=unit_label(u),
+                                when=(
+                                    When(
+                                        within={
+                                            "transport": tuple(
+                                                k for k, v in beside.items() if u.id in v
+                                            )
+                                        }
+                                    ),
+                                ),
+                            )
                             for u in land
-                            if any(s.at in board.adjacent(u.at) for s in ships)
+                            if any(u.id in v for v in beside.values())
                         ),
-                    ),
-                    Choice(
-                        name="transport",
-                        label=t("aa50.input.transport"),
-                        options=tuple(Option(value=s.id, label=unit_label(s)) for s in ships),
                     ),
                 ),
             )
         )
-    full = transport.unloadable(state, power)
+    full = [
+        s for s in transport.unloadable(state, power) if transport.targets(state, s, power, combat)
+    ]
     options = [
         Option(value=to, label=place_label(to), when=(When(within={"transport": (s.id,)}),))
         for s in full
@@ -267,10 +285,15 @@ def movable_with_paths(state: Aa50State, combat: bool) -> dict[str, list[str]]:
     landing = movement.landing_distance(state, power, True)
     occ = query.occupancy(state)
     out = {}
+    known: dict[tuple[object, ...], list[str]] = {}
     for u in movement.movable(state, power, combat):
-        dests = movement.paths(state, u, combat, landing if u.type == "fighter" else None, occ)
-        if dests:
-            out[u.id] = sorted(dests)
+        # Units alike (type, place, movement spent, aboard or not) go to the same places.
+        key = (u.type, u.at, u.moved, u.carried_by is None, u.combat)
+        if key not in known:
+            fighter = landing if u.type == "fighter" else None
+            known[key] = sorted(movement.paths(state, u, combat, fighter, occ))
+        if known[key]:
+            out[u.id] = known[key]
     return out
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from bot.rules.aa50 import board, query
 from bot.rules.aa50.components import Objective
 from bot.rules.aa50.state import Aa50State
+from bot.rules.aa50.words import ev
 from bot.rules.core import Dice, Event, t
 
 
@@ -32,7 +33,7 @@ def objective_met(state: Aa50State, o: Objective) -> bool:
 def collect(state: Aa50State, dice: Dice) -> list[Event]:
     power = state.power
     if power == "chinese" or not query.capital_held(state, power):
-        return [Event(kind="aa50.income", params={"power": power, "ipcs": 0, "bonus": 0})]
+        return [ev("aa50.income", power=power, ipcs=0, bonus=0)]
     base = production(state, power)
     bonus = 0
     met = []
@@ -45,18 +46,7 @@ def collect(state: Aa50State, dice: Dice) -> list[Event]:
     if query.has(state, power, "war_bonds"):
         bonds = dice.roll(t("aa50.roll.war_bonds"))
     state.ipcs[power] += base + bonus + bonds
-    return [
-        Event(
-            kind="aa50.income",
-            params={
-                "power": power,
-                "ipcs": base,
-                "bonus": bonus,
-                "objectives": met,
-                "war_bonds": bonds,
-            },
-        )
-    ]
+    return [ev("aa50.income", power=power, ipcs=base, bonus=bonus, objectives=met, war_bonds=bonds)]
 
 
 def winner(state: Aa50State) -> str | None:

@@ -12,6 +12,7 @@ from bot.rules.aa50.actions import Place
 from bot.rules.aa50.components import CARRIER_CAPACITY
 from bot.rules.aa50.setup import new_unit
 from bot.rules.aa50.state import Aa50State
+from bot.rules.aa50.words import ev
 from bot.rules.core import Event, RuleViolation
 
 CHINA_STACK = 3
@@ -100,15 +101,7 @@ def place(state: Aa50State, action: Place) -> list[Event]:
     if action.unit in ("fighter", "carrier") and board.is_sea(action.where):
         _seat_fighters(state, action.where)
     return [
-        Event(
-            kind="aa50.placed",
-            params={
-                "power": power,
-                "unit": action.unit,
-                "count": action.count,
-                "where": action.where,
-            },
-        )
+        ev("aa50.placed", power=power, unit=action.unit, count=action.count, where=action.where)
     ]
 
 
@@ -147,4 +140,4 @@ def crash(state: Aa50State) -> list[Event]:
                 lost.append(f.id)
     for uid in lost:
         state.units.pop(uid, None)
-    return [Event(kind="aa50.crashed", params={"units": sorted(lost)})] if lost else []
+    return [ev("aa50.crashed", units=sorted(lost))] if lost else []

@@ -11,6 +11,7 @@ from bot.rules.aa50 import board, capture, query
 from bot.rules.aa50.actions import Move
 from bot.rules.aa50.board import Power
 from bot.rules.aa50.state import Aa50State, Unit
+from bot.rules.aa50.words import ev
 from bot.rules.core import Event, RuleViolation
 
 
@@ -182,7 +183,7 @@ def _air(
                 continue
         elif landing.get(dest) != 0:
             continue
-        out[dest] = _route(u.at, dest)
+        out[dest] = []  # the route is worked out when the order is given (``check``)
     return out
 
 
@@ -196,16 +197,15 @@ def _route(start: str, dest: str) -> list[str]:
     return path
 
 
-def check(state: Aa50State, power: str, action: Move, combat: bool) -> list[str]:
-    """The path of a move order, or a refusal naming the rule it breaks."""
+def check(state: Aa50State, power: str, action: Move, combat: bool) -> dict[str, list[str]]:
+    """Each unit's path for a move order (units may start in different spaces, each takes
+    its own path), or a refusal naming the rule it breaks."""
     section = "AA50 5.4" if combat else "AA50 5.6"
     units = [state.units.get(i) for i in action.units]
     mine = {u.id for u in movable(state, power, combat)}
     if any(u is None or u.id not in mine for u in units):
         raise RuleViolation("aa50.move.not_movable", section)
     group = [u for u in units if u is not None]
-    if len({u.at for u in group}) != 1:
-        raise RuleViolation("aa50.move.not_together", section)
     if action.to not in board.comps().territories:
         raise RuleViolation("aa50.move.no_such_space", section, to=action.to)
     if action.bomb and (
@@ -215,24 +215,45 @@ def check(state: Aa50State, power: str, action: Move, combat: bool) -> list[str]
         or not combat
     ):
         raise RuleViolation("aa50.move.bad_raid", "AA50 5.5.1")
+    if action.via and len({u.at for u in group}) != 1:
+        raise RuleViolation("aa50.move.not_together", section)
     landing = landing_distance(state, power, True)
     occ = query.occupancy(state)
     chosen: list[str] | None = [*action.via, action.to] if action.via else None
+    out: dict[str, list[str]] = {}
     for u in group:
         legal = paths(state, u, combat, landing if u.type == "fighter" else None, occ)
         if action.to not in legal:
             raise RuleViolation(_why(state, u, action.to, combat), section, to=action.to)
-        if (
-            chosen is not None
-            and len(chosen) > len(legal[action.to])
-            and u.type not in board.AIR_UNITS
-        ):
-            raise RuleViolation("aa50.move.bad_path", section, to=action.to)
-    path = chosen or paths(state, group[0], combat, landing, occ)[action.to]
-    infantry = [u for u in group if u.type == "infantry" and len(path) > 1]
-    if len(infantry) > sum(1 for u in group if u.type == "armour"):
-        raise RuleViolation("aa50.move.too_far", "AA50 5.2.3", to=action.to)
-    return path
+        path = legal[action.to] or _route(u.at, action.to)
+        if chosen is not None:
+            if not _valid_via(state, u, chosen, path, combat):
+                raise RuleViolation("aa50.move.bad_path", section, to=action.to)
+            path = chosen
+        out[u.id] = path
+    far = {u.id for u in group if u.type == "infantry" and len(out[u.id]) > 1}
+    tanks = [u for u in group if u.type == "armour"]
+    for start in {u.at for u in group}:
+        here = [u for u in group if u.at == start]
+        if sum(1 for u in here if u.id in far) > sum(1 for u in tanks if u.at == start):
+            raise RuleViolation("aa50.move.too_far", "AA50 5.2.3", to=action.to)
+    return out
+
+
+def _valid_via(
+    state: Aa50State, u: Unit, chosen: list[str], shortest: list[str], combat: bool
+) -> bool:
+    """A path the player named. Aircraft fly any route of passable spaces within range (7.2).
+    Ruling: a land or sea unit's named path must be the one the engine finds (the shortest
+    legal one), so no detour slips past a rule the engine checks along its own walk."""
+    if u.type not in board.AIR_UNITS:
+        return chosen == shortest
+    here = u.at
+    for step in chosen:
+        if step not in board.adjacent(here) or not board.passable(step):
+            return False
+        here = step
+    return len(chosen) <= query.move_range(state, u) - u.moved
 
 
 def _why(state: Aa50State, u: Unit, to: str, combat: bool) -> str:
@@ -253,18 +274,19 @@ def _why(state: Aa50State, u: Unit, to: str, combat: bool) -> str:
 
 
 def move(state: Aa50State, power: Power, action: Move, combat: bool) -> list[Event]:
-    path = check(state, power, action, combat)
-    group = [state.units[i] for i in action.units]
-    start = group[0].at
+    routes = check(state, power, action, combat)
     events: list[Event] = []
-    for t in path[:-1]:
-        # 5.4.7: a blitzing tank takes each empty enemy territory it passes through.
-        if query.enemy_land(state, t, power):
-            events += capture.capture(state, t, power)
-    for u in group:
-        riders = [c for c in query.cargo(state, u)]
+    for uid, path in routes.items():
+        u = state.units[uid]
+        if u.type == "armour":
+            for t in path[:-1]:
+                # 5.4.7: a blitzing tank takes each empty enemy territory it passes through.
+                if query.enemy_land(state, t, power):
+                    events += capture.capture(state, t, power)
+        riders = query.cargo(state, u)
         if u.type == "fighter":
             u.carried_by = None  # 5.4.5: fighters take off
+        start = u.at
         for x in [u, *riders]:
             x.at = action.to
             if x is u or (x.owner == power and x.type == "fighter"):
@@ -274,9 +296,7 @@ def move(state: Aa50State, power: Power, action: Move, combat: bool) -> list[Eve
         u.bombed = action.bomb
     if not combat or not query.enemies_at(state, action.to, power):
         _board_fighters(state, action.to, power)
-    events.append(
-        Event(kind="aa50.moved", params={"power": power, "units": action.units, "to": action.to})
-    )
+    events.append(ev("aa50.moved", power=power, units=action.units, to=action.to))
     return events
 
 

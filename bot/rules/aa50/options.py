@@ -18,8 +18,11 @@ class Aa50Options(BaseModel):
         default=15, description="AA50 1.4, 6: victory cities to win (15; 13 shorter, 18 longer)"
     )
     round_limit: int | None = Field(
-        default=None,
+        default=6,
         ge=1,
         le=100,
-        description="Referee option, not a rule: end in a draw after this many rounds",
+        description=(
+            "Referee option, not a rule: the game ends in a draw after this many rounds unless"
+            " a side has won (None: play until a side wins)"
+        ),
     )

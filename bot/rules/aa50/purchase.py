@@ -8,6 +8,7 @@ from __future__ import annotations
 from bot.rules.aa50 import board, query
 from bot.rules.aa50.actions import Buy, Repair
 from bot.rules.aa50.state import Aa50State
+from bot.rules.aa50.words import ev
 from bot.rules.core import Event, RuleViolation
 
 
@@ -26,11 +27,7 @@ def buy(state: Aa50State, action: Buy) -> list[Event]:
     state.ipcs[power] -= cost
     bought = state.pending.setdefault(power, {})
     bought[action.unit] = bought.get(action.unit, 0) + action.count
-    return [
-        Event(
-            kind="aa50.bought", params={"power": power, "unit": action.unit, "count": action.count}
-        )
-    ]
+    return [ev("aa50.bought", power=power, unit=action.unit, count=action.count)]
 
 
 def repairable(state: Aa50State, power: str) -> dict[str, int]:
@@ -55,7 +52,7 @@ def repair(state: Aa50State, action: Repair) -> list[Event]:
     factory = query.factory_at(state, action.where)
     assert factory is not None
     factory.hits -= action.count
-    return [Event(kind="aa50.repaired", params={"where": action.where, "markers": action.count})]
+    return [ev("aa50.repaired", where=action.where, markers=action.count)]
 
 
 def chinese_infantry(state: Aa50State) -> list[Event]:
@@ -67,4 +64,4 @@ def chinese_infantry(state: Aa50State) -> list[Event]:
     if n:
         bought = state.pending.setdefault("chinese", {})
         bought["infantry"] = bought.get("infantry", 0) + n
-    return [Event(kind="aa50.chinese_infantry", params={"territories": held, "infantry": n})]
+    return [ev("aa50.chinese_infantry", territories=held, infantry=n)]

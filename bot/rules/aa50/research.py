@@ -7,6 +7,7 @@ from __future__ import annotations
 from bot.rules.aa50 import board
 from bot.rules.aa50.actions import ChooseChart, Research
 from bot.rules.aa50.state import Aa50State
+from bot.rules.aa50.words import ev
 from bot.rules.core import Dice, Event, RuleViolation, t
 
 TOKEN_COST = 5
@@ -21,15 +22,11 @@ def research(state: Aa50State, action: Research, dice: Dice) -> list[Event]:
     state.researched = True
     state.tokens[power] = state.tokens.get(power, 0) + action.tokens
     faces = [dice.roll(t("aa50.roll.research")) for _ in range(state.tokens[power])]
-    events = [
-        Event(
-            kind="aa50.research", params={"power": power, "bought": action.tokens, "rolls": faces}
-        )
-    ]
+    events = [ev("aa50.research", power=power, bought=action.tokens, rolls=faces)]
     if 6 in faces and open_charts(state, power):
         state.tokens[power] = 0
         state.tech_roll = True
-        events.append(Event(kind="aa50.breakthrough", params={"power": power}))
+        events.append(ev("aa50.breakthrough", power=power))
     return events
 
 
@@ -52,9 +49,13 @@ def choose_chart(state: Aa50State, action: ChooseChart, dice: Dice) -> list[Even
     have = state.tech.setdefault(power, [])
     while True:
         # 5.2.3: an advance you have already is rolled again until a new one comes.
-        advance = rows[dice.roll(t("aa50.roll.breakthrough", chart=action.chart))]
+        advance = rows[
+            dice.roll(
+                t("aa50.roll.breakthrough", chart=t(f"aa50.chart.{action.chart}").model_dump())
+            )
+        ]
         if advance not in have:
             break
     have.append(advance)
     state.tech_roll = False
-    return [Event(kind="aa50.advance", params={"power": power, "advance": advance})]
+    return [ev("aa50.advance", power=power, advance=advance)]

@@ -13,6 +13,7 @@ from bot.rules.aa50.options import Aa50Options
 from bot.rules.aa50.setup import new_state
 from bot.rules.aa50.state import Aa50State
 from bot.rules.aa50.view import Aa50View, build_view
+from bot.rules.aa50.words import ev
 from bot.rules.core import (
     Action,
     Dice,
@@ -46,7 +47,7 @@ class Aa50(Ruleset[Aa50State]):
             raise RuleViolation("core.scenario.unknown", "Referee", scenario=scenario)
         assert isinstance(options, Aa50Options)
         state = new_state(self.id, scenario, options)
-        events = [Event(kind="aa50.game_started", params={"scenario": scenario})]
+        events = [ev("aa50.game_started", scenario=scenario)]
         events += turn.begin_turn(state)
         events += turn.advance(state, dice)
         return Outcome(state=state, events=events)
@@ -58,6 +59,7 @@ class Aa50(Ruleset[Aa50State]):
         self, state: Aa50State, seat: str, action: Action, prompt: Prompt, dice: Dice
     ) -> Outcome[Aa50State]:
         narrow(seat, board.SEATS)
+        state._prompts = None
         events = _dispatch(state, action, dice)
         state.step_no += 1
         events += turn.advance(state, dice)
@@ -67,8 +69,11 @@ class Aa50(Ruleset[Aa50State]):
         return build_view(state, audience, turn.prompts(state))
 
     def names(self) -> dict[str, Label]:
-        """Territories and sea zones by their localised names."""
-        return {tid: t(f"aa50.loc.{tid}") for tid in board.territory_ids()}
+        """Territories and sea zones, unit types and powers by their localised names."""
+        names: dict[str, Label] = {tid: t(f"aa50.loc.{tid}") for tid in board.territory_ids()}
+        names.update({u: t(f"aa50.unit.{u}") for u in board.UNIT_TYPES})
+        names.update({p: t(f"aa50.power.{p}") for p in board.POWERS})
+        return names
 
 
 def _dispatch(state: Aa50State, action: Action, dice: Dice) -> list[Event]:
@@ -110,5 +115,8 @@ def _dispatch(state: Aa50State, action: Action, dice: Dice) -> list[Event]:
             raise RuleViolation("aa50.combat.bad_retreat", "AA50 5.5.3.5", to=action.to)
         return battle.retreat(state, action.to)
     raise RuleViolation(
-        "core.prompt.wrong_order", "AA50 5", order=action.type, expected=state.phase
+        "core.prompt.wrong_order",
+        "AA50 5",
+        order=action.type,
+        expected=t(f"aa50.phase.{state.phase}").model_dump(),
     )

@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Literal, Self
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 from bot.rules.aa50.board import Power, UnitId
 from bot.rules.aa50.options import Aa50Options
-from bot.rules.core import GameState
+from bot.rules.core import GameState, Prompt
 
 Phase = Literal[
     "research",
@@ -72,6 +72,16 @@ class Unit(BaseModel):
     """An AA gun or factory captured this turn (5.5.3.6): it may not move or produce."""
     bombarded: bool = False
     """A battleship or cruiser that bombarded this turn (7.3.1)."""
+
+
+def _clone(u: Unit) -> Unit:
+    """A copy of a unit (its fields are plain values), without pydantic's generic copy."""
+    new = Unit.__new__(Unit)
+    object.__setattr__(new, "__dict__", u.__dict__.copy())
+    object.__setattr__(new, "__pydantic_fields_set__", set(u.__pydantic_fields_set__))
+    object.__setattr__(new, "__pydantic_extra__", None)
+    object.__setattr__(new, "__pydantic_private__", None)
+    return new
 
 
 class Hits(BaseModel):
@@ -138,6 +148,11 @@ class Aa50State(GameState):
     step_no: int = 0
     """Counts decisions made this turn, for prompt ids (prompt identity contract)."""
 
+    _prompts: list[Prompt] | None = PrivateAttr(default=None)
+    """The open prompts of this very position, computed once (menus of every unit's moves
+    are the costliest thing the engine does). Cleared whenever the engine changes the state
+    (``Aa50.resolve`` and each step of ``turn.advance``) and in every copy."""
+
     @property
     def power(self) -> Power:
         return self.order[self.turn]
@@ -148,9 +163,12 @@ class Aa50State(GameState):
         ten times more for a state of some 250 units, and random play copies before each
         order (Ruleset.apply)."""
         if not deep:
-            return super().model_copy(update=update)
+            new = super().model_copy(update=update)
+            new._prompts = None
+            return new
         new = super().model_copy(update=update)
-        new.units = {k: u.model_copy() for k, u in self.units.items()}
+        new._prompts = None
+        new.units = {k: _clone(u) for k, u in self.units.items()}
         for name in ("ipcs", "owners", "original", "start_owners", "tokens", "placed"):
             setattr(new, name, dict(getattr(self, name)))
         new.tech = {k: list(v) for k, v in self.tech.items()}

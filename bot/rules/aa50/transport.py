@@ -7,6 +7,7 @@ from bot.rules.aa50 import board, query
 from bot.rules.aa50.actions import Load, Unload
 from bot.rules.aa50.components import TRANSPORT_CAPACITY, TRANSPORT_OTHERS
 from bot.rules.aa50.state import Aa50State, Unit
+from bot.rules.aa50.words import ev
 from bot.rules.core import Event, RuleViolation
 
 
@@ -64,7 +65,7 @@ def load(state: Aa50State, power: str, action: Load, combat: bool) -> list[Event
         u.at, u.carried_by, u.loaded = ship.at, ship.id, True
         u.moved = board.unit_type(u.type).move
         u.combat = u.combat or combat
-    return [Event(kind="aa50.loaded", params={"units": action.units, "transport": ship.id})]
+    return [ev("aa50.loaded", units=action.units, transport=ship.id)]
 
 
 def unloadable(state: Aa50State, power: str) -> list[Unit]:
@@ -116,4 +117,4 @@ def unload(state: Aa50State, power: str, action: Unload, combat: bool) -> list[E
         ship.combat = True
         if action.to not in state.battles:
             state.battles.append(action.to)
-    return [Event(kind="aa50.unloaded", params={"transport": ship.id, "to": action.to})]
+    return [ev("aa50.unloaded", transport=ship.id, to=action.to)]

@@ -16,6 +16,7 @@ from bot.rules.aa50 import board, forms, income, mobilize, purchase, query
 from bot.rules.aa50.board import SEATS
 from bot.rules.aa50.combat import battle
 from bot.rules.aa50.state import Aa50State, Phase
+from bot.rules.aa50.words import ev
 from bot.rules.core import Dice, Event, Prompt, Result, t
 from bot.rules.core.sequence import Step, Table
 
@@ -39,7 +40,7 @@ def begin_turn(state: Aa50State) -> list[Event]:
         u.amphibious = False
         u.came_from = u.assault = None
     state.phase = "research"
-    return [Event(kind="aa50.turn", params={"round": state.round, "power": state.power})]
+    return [ev("aa50.turn", round=state.round, power=state.power)]
 
 
 def enter(state: Aa50State, dice: Dice) -> list[Event]:
@@ -100,7 +101,11 @@ def _end_round(state: Aa50State) -> list[Event]:
         lead = next(p for p in state.order if board.alliance(p) == side)
         state.result = Result(
             winner=board.seat_of(lead),
-            summary=t("aa50.result.victory", side=side, cities=cities[side]),
+            summary=t(
+                "aa50.result.victory",
+                alliance=t(f"aa50.alliance.{side}").model_dump(),
+                cities=cities[side],
+            ),
         )
     elif state.options.round_limit is not None and state.round >= state.options.round_limit:
         state.result = Result(
@@ -112,7 +117,7 @@ def _end_round(state: Aa50State) -> list[Event]:
                 allies=cities["allies"],
             ),
         )
-    return [Event(kind="aa50.round_over", params={"round": state.round, **cities})]
+    return [ev("aa50.round_over", round=state.round, **cities)]
 
 
 def _combat_move_end(state: Aa50State, seat: str) -> list[Event]:
@@ -139,7 +144,7 @@ def _combat_move_end(state: Aa50State, seat: str) -> list[Event]:
     state.battles.sort()
     state.step_no += 1
     PHASES.goto(state, "combat")
-    return [Event(kind="aa50.battles", params={"power": power, "battles": list(state.battles)})]
+    return [ev("aa50.battles", power=power, battles=list(state.battles))]
 
 
 def _finish(phase: Phase) -> Callable[[Aa50State, str], list[Event]]:
@@ -218,11 +223,15 @@ PHASES: Table[Phase, Aa50State] = Table(
 def prompts(state: Aa50State) -> list[Prompt]:
     if state.result is not None:
         return []
-    return PHASES.prompts(state)
+    if state._prompts is None:
+        state._prompts = PHASES.prompts(state)
+    return list(state._prompts)
 
 
 def advance(state: Aa50State, dice: Dice) -> list[Event]:
     events: list[Event] = []
+    state._prompts = None
     while state.result is None and not prompts(state):
         events += PHASES.run(state, dice)
+        state._prompts = None
     return events

@@ -7,6 +7,7 @@ from bot.rules.aa50 import board, capture, query
 from bot.rules.aa50.board import SEATS
 from bot.rules.aa50.combat import casualties, fire
 from bot.rules.aa50.state import Aa50State, Battle, BattleStep, Unit
+from bot.rules.aa50.words import ev
 from bot.rules.core import Dice, Event
 from bot.rules.core.sequence import Step, Table
 
@@ -43,7 +44,7 @@ def start(state: Aa50State, where: str) -> list[Event]:
     state.battle = Battle(where=where, attacker=state.power, kind=kind)
     if kind == "sea" and where not in state.sea_battles:
         state.sea_battles.append(where)
-    return [Event(kind="aa50.battle", params={"where": where, "kind": kind})]
+    return [ev("aa50.battle", where=where, kind=kind)]
 
 
 def _battle(state: Aa50State) -> Battle:
@@ -79,8 +80,8 @@ def _open(state: Aa50State, dice: Dice) -> list[Event]:
         return events
     if b.kind == "bombing":
         bombers = [u for u in query.at(state, b.where) if u.owner == b.attacker and u.bombed]
-        down, ev = fire.aa_fire(state, dice, b.where, bombers)
-        events += ev + (casualties.destroy(state, down) if down else [])
+        down, shots = fire.aa_fire(state, dice, b.where, bombers)
+        events += shots + (casualties.destroy(state, down) if down else [])
         bombers = [u for u in bombers if u.id not in down]
         events += fire.bombing_damage(state, dice, b.where, bombers)
         STEPS.goto(state, "conclude")
@@ -90,8 +91,8 @@ def _open(state: Aa50State, dice: Dice) -> list[Event]:
         planes = [
             u for u in query.combatants(state, b.where, b.attacker) if u.type in board.AIR_UNITS
         ]
-        down, ev = fire.aa_fire(state, dice, b.where, planes)
-        events += ev + (casualties.destroy(state, down) if down else [])
+        down, shots = fire.aa_fire(state, dice, b.where, planes)
+        events += shots + (casualties.destroy(state, down) if down else [])
     STEPS.goto(state, "conclude" if _over(state, b) else "surprise")
     return events + _drain(state)
 
@@ -115,15 +116,15 @@ def _land_assault(state: Aa50State, b: Battle, dice: Dice) -> list[Event]:
         for u in query.at(state, z)
         if u.owner == b.attacker and u.type in ("battleship", "cruiser") and not u.bombarded
     ][: len(landed)]
-    events = [Event(kind="aa50.landed", params={"where": b.where, "units": [u.id for u in landed]})]
+    events = [ev("aa50.landed", where=b.where, units=[u.id for u in landed])]
     if ships:
         for s in ships:
             s.bombarded = True
-        hits, ev = fire.volley(state, dice, ships, "attacker", True, True, final=False)
+        hits, shots = fire.volley(state, dice, ships, "attacker", True, True, final=False)
         for h in hits:
             h.kind = "any"
         b.pending += hits
-        events += ev
+        events += shots
     return events
 
 
@@ -141,9 +142,9 @@ def _surprise(state: Aa50State, dice: Dice) -> list[Event]:
         subs_d = [u for u in dfn if u.type == "submarine"] if not att_dd else []
         for subs, side in ((subs_a, "attacker"), (subs_d, "defender")):
             if subs:
-                hits, ev = fire.volley(state, dice, subs, side, side == "attacker", False, True)
+                hits, shots = fire.volley(state, dice, subs, side, side == "attacker", False, True)
                 b.pending += hits
-                events += ev
+                events += shots
     STEPS.goto(state, "attacker_fire")
     return events + _drain(state)
 
@@ -260,7 +261,7 @@ def press(state: Aa50State) -> list[Event]:
     b = _battle(state)
     b.round += 1
     STEPS.goto(state, "surprise")
-    return [Event(kind="aa50.press", params={"where": b.where, "round": b.round})]
+    return [ev("aa50.press", where=b.where, round=b.round)]
 
 
 def retreat(state: Aa50State, to: str) -> list[Event]:
@@ -273,7 +274,7 @@ def retreat(state: Aa50State, to: str) -> list[Event]:
             x.assault = None  # 7.3.6: a retreating transport does not unload
     STEPS.goto(state, "conclude")
     b.round = -1
-    return [Event(kind="aa50.retreat", params={"where": b.where, "to": to})]
+    return [ev("aa50.retreat", where=b.where, to=to)]
 
 
 def _conclude(state: Aa50State, dice: Dice) -> list[Event]:
@@ -293,7 +294,7 @@ def _conclude(state: Aa50State, dice: Dice) -> list[Event]:
             u.hits = 0
     if b.kind == "sea":
         events += _orphans(state, b.where)
-    events.append(Event(kind="aa50.battle_over", params={"where": b.where}))
+    events.append(ev("aa50.battle_over", where=b.where))
     state.battle = None
     return events
 

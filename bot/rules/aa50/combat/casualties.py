@@ -13,6 +13,7 @@ from __future__ import annotations
 from bot.rules.aa50 import board, query
 from bot.rules.aa50.board import Power
 from bot.rules.aa50.state import Aa50State, Battle, Hits, Unit
+from bot.rules.aa50.words import ev
 from bot.rules.core import Event, RuleViolation
 
 
@@ -120,12 +121,7 @@ def take(state: Aa50State, battle: Battle, hits: Hits, picked: list[str]) -> lis
             lost.append(uid)
         elif uid not in battle.doomed:
             battle.doomed.append(uid)
-    events = [
-        Event(
-            kind="aa50.hits_taken",
-            params={"where": battle.where, "side": hits.side, "units": sorted(picked)},
-        )
-    ]
+    events = [ev("aa50.hits_taken", where=battle.where, who=hits.side, units=sorted(picked))]
     if lost:
         events += destroy(state, lost)
     return events
@@ -146,4 +142,4 @@ def destroy(state: Aa50State, ids: list[str]) -> list[Event]:
     for u in state.units.values():
         if u.carried_by in gone:
             u.carried_by = None
-    return [Event(kind="aa50.destroyed", params={"units": sorted(gone)})]
+    return [ev("aa50.destroyed", units=sorted(gone))]

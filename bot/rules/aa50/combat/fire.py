@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from bot.rules.aa50 import board, query
 from bot.rules.aa50.state import Aa50State, Hits, Unit
+from bot.rules.aa50.words import ev
 from bot.rules.core import Dice, Event, t
 
 
@@ -56,7 +57,9 @@ def volley(
         if value <= 0:
             continue
         for _ in range(_dice_of(state, u, attacking)):
-            face = dice.roll(t("aa50.roll.fire", unit=u.type, value=value))
+            face = dice.roll(
+                t("aa50.roll.fire", unit=t(f"aa50.unit.{u.type}").model_dump(), value=value)
+            )
             rolls.append(face)
             if face <= value:
                 if u.type == "submarine":
@@ -67,9 +70,7 @@ def volley(
                     counts["any"] += 1
     other = "defender" if side == "attacker" else "attacker"
     hits = [Hits(kind=k, count=n, side=other, final=final) for k, n in counts.items() if n]
-    event = Event(
-        kind="aa50.fire", params={"side": side, "rolls": rolls, "hits": sum(counts.values())}
-    )
+    event = ev("aa50.fire", who=side, rolls=rolls, hits=sum(counts.values()))
     return hits, [event]
 
 
@@ -91,11 +92,11 @@ def aa_fire(
     down = []
     rolls = []
     for p in sorted(planes, key=lambda x: x.id):
-        face = dice.roll(t("aa50.roll.aa", unit=p.type))
+        face = dice.roll(t("aa50.roll.aa", unit=t(f"aa50.unit.{p.type}").model_dump()))
         rolls.append(face)
         if face <= hit_on:
             down.append(p.id)
-    return down, [Event(kind="aa50.aa_fire", params={"where": where, "rolls": rolls, "down": down})]
+    return down, [ev("aa50.aa_fire", where=where, rolls=rolls, down=down)]
 
 
 def bombing_damage(state: Aa50State, dice: Dice, where: str, bombers: list[Unit]) -> list[Event]:
@@ -111,9 +112,4 @@ def bombing_damage(state: Aa50State, dice: Dice, where: str, bombers: list[Unit]
     cap = 2 * board.territory(where).ipc
     before = factory.hits
     factory.hits = min(cap, factory.hits + total)
-    return [
-        Event(
-            kind="aa50.bombed",
-            params={"where": where, "damage": total, "markers": factory.hits - before},
-        )
-    ]
+    return [ev("aa50.bombed", where=where, damage=total, markers=factory.hits - before)]
