@@ -33,7 +33,7 @@ def objective_met(state: Aa50State, o: Objective) -> bool:
 def collect(state: Aa50State, dice: Dice) -> list[Event]:
     power = state.power
     if power == "chinese" or not query.capital_held(state, power):
-        return [ev("aa50.income", power=power, ipcs=0, bonus=0)]
+        return [ev("aa50.income", power=power, ipcs=0, bonus=0, war_bonds=0)]
     base = production(state, power)
     bonus = 0
     met = []

@@ -27,7 +27,7 @@ def buy(state: Aa50State, action: Buy) -> list[Event]:
     state.ipcs[power] -= cost
     bought = state.pending.setdefault(power, {})
     bought[action.unit] = bought.get(action.unit, 0) + action.count
-    return [ev("aa50.bought", power=power, unit=action.unit, count=action.count)]
+    return [ev("aa50.bought", power=power, unit=action.unit, count=action.count, cost=cost)]
 
 
 def repairable(state: Aa50State, power: str) -> dict[str, int]:
@@ -52,7 +52,7 @@ def repair(state: Aa50State, action: Repair) -> list[Event]:
     factory = query.factory_at(state, action.where)
     assert factory is not None
     factory.hits -= action.count
-    return [ev("aa50.repaired", where=action.where, markers=action.count)]
+    return [ev("aa50.repaired", where=action.where, markers=action.count, cost=cost)]
 
 
 def chinese_infantry(state: Aa50State) -> list[Event]:

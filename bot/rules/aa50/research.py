@@ -22,7 +22,7 @@ def research(state: Aa50State, action: Research, dice: Dice) -> list[Event]:
     state.researched = True
     state.tokens[power] = state.tokens.get(power, 0) + action.tokens
     faces = [dice.roll(t("aa50.roll.research")) for _ in range(state.tokens[power])]
-    events = [ev("aa50.research", power=power, bought=action.tokens, rolls=faces)]
+    events = [ev("aa50.research", power=power, bought=action.tokens, rolls=faces, cost=cost)]
     if 6 in faces and open_charts(state, power):
         state.tokens[power] = 0
         state.tech_roll = True

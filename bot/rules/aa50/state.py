@@ -106,7 +106,8 @@ class Battle(BaseModel):
     pending: list[Hits] = Field(default_factory=list)
     doomed: list[str] = Field(default_factory=list)
     """Defenders hit this round: they still fire back, then are removed (5.5.3.4)."""
-    sea_fought: bool = False
+    sunk: list[str] = Field(default_factory=list)
+    """Defenceless transports found by the end-of-round check, destroyed next (5.5.3.2)."""
 
 
 class Aa50State(GameState):

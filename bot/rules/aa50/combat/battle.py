@@ -208,7 +208,7 @@ def _over(state: Aa50State, b: Battle) -> bool:
     if not att or not dfn:
         return True
     if all(d.type == "transport" for d in dfn) and any(_value(u, True) for u in att):
-        casualties.destroy(state, [d.id for d in dfn])
+        b.sunk += [d.id for d in dfn]
         return True
     return not _can_hit(att, dfn, True) and not _can_hit(dfn, att, False)
 
@@ -282,7 +282,8 @@ def _conclude(state: Aa50State, dice: Dice) -> list[Event]:
     has none; battleships are repaired (7.3.1); fighters whose carrier sank land next door
     or are lost (7.2.1)."""
     b = _battle(state)
-    events: list[Event] = []
+    events: list[Event] = casualties.destroy(state, b.sunk) if b.sunk else []
+    b.sunk = []
     if b.kind == "land" and b.round >= 0:
         att = query.combatants(state, b.where, b.attacker)
         dfn = query.defenders(state, b.where, b.attacker)
