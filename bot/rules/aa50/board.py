@@ -1,5 +1,6 @@
-"""AA50 board look-ups: the component data cached once and the questions the rules ask of it
-(rulebook 2: territories, sea zones, islands, canals, neutrals; 7: the units)."""
+"""AA50 board look-ups: the component data cached once and the questions the rules ask of it:
+the board (2.1), territories and neutrals (2.2), sea zones (2.3), moving between adjacent
+spaces (2.4), islands (2.5), canals (2.6); the units (7)."""
 
 from __future__ import annotations
 

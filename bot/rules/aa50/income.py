@@ -50,7 +50,7 @@ def collect(state: Aa50State, dice: Dice) -> list[Event]:
 
 
 def winner(state: Aa50State) -> str | None:
-    """6: after the round, a side holding the agreed number of victory cities wins."""
+    """AA50 6: after the round, a side holding the agreed number of victory cities wins."""
     cities = query.victory_cities(state)
     for side in ("axis", "allies"):
         if cities[side] >= state.options.victory_cities:
