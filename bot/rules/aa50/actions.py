@@ -88,6 +88,20 @@ class Unload(Action):
     to: Id
 
 
+class Rocket(Action):
+    """5.2.3 Rockets: an AA gun strikes an enemy factory within 3 spaces."""
+
+    type: Literal["rocket"] = "rocket"
+    gun: Id
+    target: Id
+
+
+class RocketsDone(Action):
+    """5.2.3: no more rockets this turn."""
+
+    type: Literal["rockets_done"] = "rockets_done"
+
+
 class ChooseBattle(Action):
     """5.5.3: the attacker decides which battle is fought next."""
 
@@ -134,6 +148,8 @@ Aa50Action = Annotated[
     | Move
     | Load
     | Unload
+    | Rocket
+    | RocketsDone
     | ChooseBattle
     | Casualties
     | Press

@@ -71,7 +71,8 @@ class Unit(BaseModel):
     captured: bool = False
     """An AA gun or factory captured this turn (5.5.3.6): it may not move or produce."""
     bombarded: bool = False
-    """A battleship or cruiser that bombarded this turn (7.3.1)."""
+    """A battleship or cruiser that bombarded this turn (7.3.1), or an AA gun that fired its
+    rocket (5.2.3)."""
 
 
 def _clone(u: Unit) -> Unit:
@@ -132,6 +133,8 @@ class Aa50State(GameState):
     """Research tokens kept after failed rolls (5.2.2)."""
     researched: bool = False
     """This turn's research is done (5.2)."""
+    rockets_done: bool = False
+    """This turn's rocket attacks are over (5.2.3)."""
     tech_roll: bool = False
     """A breakthrough awaits its chart choice (5.2.3)."""
     pending: dict[str, dict[str, int]] = Field(default_factory=dict)
