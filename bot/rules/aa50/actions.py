@@ -117,6 +117,13 @@ class Casualties(Action):
     units: Annotated[list[Id], at_most(MAX_UNITS), UNIQUE]
 
 
+class Submerge(Action):
+    """7.3.5: these submarines submerge and leave the battle (none: they fight this round)."""
+
+    type: Literal["submerge"] = "submerge"
+    units: Annotated[list[Id], at_most(MAX_UNITS), UNIQUE] = Field(default_factory=list)
+
+
 class Press(Action):
     """5.5.3.5: the attacker fights another round."""
 
@@ -152,6 +159,7 @@ Aa50Action = Annotated[
     | RocketsDone
     | ChooseBattle
     | Casualties
+    | Submerge
     | Press
     | Retreat
     | Place,

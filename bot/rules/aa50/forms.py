@@ -69,6 +69,7 @@ def prompt(
 
 _SECTIONS = {
     "rockets": "5.2.3",
+    "submerge": "7.3.5",
     "research": "5.2",
     "chart": "5.2.3",
     "purchase": "5.3",

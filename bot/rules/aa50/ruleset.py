@@ -112,6 +112,10 @@ def _dispatch(state: Aa50State, action: Action, dice: Dice) -> list[Event]:
         casualties.check(state, b, hits, list(action.units))
         b.pending.pop(0)
         return casualties.take(state, b, hits, list(action.units))
+    if isinstance(action, A.Submerge):
+        if battle.may_submerge(state) is None:
+            raise RuleViolation("aa50.combat.not_a_sub", "AA50 7.3.5")
+        return battle.submerge(state, list(action.units))
     if isinstance(action, A.Press):
         return battle.press(state)
     if isinstance(action, A.Retreat):

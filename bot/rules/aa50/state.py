@@ -68,6 +68,8 @@ class Unit(BaseModel):
     """A transport that unloaded this turn: it may not move again (7.3.6)."""
     bombed: bool = False
     """A bomber on a strategic bombing raid this turn (5.5.1)."""
+    submerged: bool = False
+    """A submarine that submerged out of its battle (7.3.5); cleared when the battle ends."""
     captured: bool = False
     """An AA gun or factory captured this turn (5.5.3.6): it may not move or produce."""
     bombarded: bool = False
@@ -107,6 +109,8 @@ class Battle(BaseModel):
     pending: list[Hits] = Field(default_factory=list)
     doomed: list[str] = Field(default_factory=list)
     """Defenders hit this round: they still fire back, then are removed (5.5.3.4)."""
+    asked: list[str] = Field(default_factory=list)
+    """Sides whose submarines were offered to submerge this round (7.3.5)."""
     sunk: list[str] = Field(default_factory=list)
     """Defenceless transports found by the end-of-round check, destroyed next (5.5.3.2)."""
 

@@ -7,7 +7,7 @@ from bot.rules.aa50 import board
 from bot.rules.aa50 import forms as menus
 from bot.rules.aa50.combat import battle as battles
 from bot.rules.aa50.combat import casualties, rockets
-from bot.rules.aa50.state import Aa50State
+from bot.rules.aa50.state import Aa50State, Hits
 from bot.rules.core import Choice, Option, OrderForm, Prompt, Text, When, t
 
 
@@ -71,6 +71,38 @@ def combat(state: Aa50State) -> list[Prompt]:
                 b.step,
                 len(b.pending),
                 hits.side,
+            )
+        ]
+    side = battles.may_submerge(state) if b.step == "surprise" and b.kind == "sea" else None
+    if side is not None:
+        hits_side = Hits(kind="sea", count=0, side=side)
+        owner = casualties.owner_of(state, b, hits_side)
+        subs = [u for u in casualties.side_units(state, b, side) if u.type == "submarine"]
+        form = OrderForm(
+            type="submerge",
+            label=t("aa50.form.submerge"),
+            inputs=(
+                Choice(
+                    name="units",
+                    label=t("aa50.input.units"),
+                    kind="many",
+                    min=0,
+                    max=len(subs),
+                    options=tuple(Option(value=u.id, label=menus.unit_label(u)) for u in subs),
+                ),
+            ),
+        )
+        return [
+            menus.prompt(
+                state,
+                "submerge",
+                [form],
+                {"type": "submerge", "units": []},
+                board.seat_of(owner),
+                "b",
+                b.where,
+                b.round,
+                side,
             )
         ]
     if b.step == "press":
