@@ -6,6 +6,8 @@ from typing import Any
 
 from bot.rules.core import PUBLIC, Event, Label, RuleViolation, t
 from bot.rules.war_at_sea import board
+from bot.rules.war_at_sea import events as _events  # noqa: F401  (registers kinds)
+from bot.rules.war_at_sea.combat import events as _combat_events  # noqa: F401  (registers kinds)
 from bot.rules.war_at_sea.state import Side, UnitState, WarAtSeaState
 
 NOT_SURFACE = frozenset({"uboat", "land_based_air"})
