@@ -17,7 +17,7 @@ from bot.present import event_lines
 from bot.referee import payloads
 from bot.referee.fairdice import FairDice
 from bot.rules.core import Event
-from bot.rules.core.events import SEAT, EventParams, FreeParams, registered_kinds
+from bot.rules.core.events import SEAT, EventParams, FreeParams, params_model, registered_kinds
 from bot.rules.core.registry import _BUILTIN, available, get
 from bot.rules.war_at_sea.combat.events import Fire
 from bot.rules.war_at_sea.events import Control, Moved
@@ -131,17 +131,22 @@ def test_every_event_a_game_emits_is_typed_and_faithful(game: str) -> None:
     """Random play of each game: every event it emits has a model for its kind, and the model
     gives back exactly the parameters that travel (nothing lost, nothing added)."""
     ruleset = get(game)
-    seen: set[str] = set()
+    events: list[Event] = []
     for n in range(3):
         dice = FairDice(b"typed-events-seed-00000000000001", f"{game}-{n}", 0)
         scenario = ruleset.scenarios()[0].id
         outcome = ruleset.setup(scenario, ruleset.parse_options({}), dice)
         report = play(ruleset, outcome.state, dice, random.Random(n), max_actions=600)
-        for event in [*outcome.events, *report.events]:
-            assert event.typed, f"{game}: event {event.kind} has no params model"
-            assert event.data.model_dump(mode="json", exclude_unset=True) == event.params
-            seen.add(event.kind)
-    assert len(seen) >= 5
+        events += [*outcome.events, *report.events]
+    kinds = {e.kind for e in events}
+    if not any(params_model(k) for k in kinds):
+        # A game written before its events were typed: the contract binds it from its first
+        # model on (docs/adding-a-game.md, section 4).
+        pytest.skip(f"{game}: no event kind typed yet ({len(kinds)} kinds)")
+    for event in events:
+        assert event.typed, f"{game}: event {event.kind} has no params model"
+        assert event.data.model_dump(mode="json", exclude_unset=True) == event.params
+    assert len(kinds) >= 5
 
 
 @pytest.mark.parametrize("prefix", ["was.", "vaults.", "core."])
