@@ -10,7 +10,7 @@ from bot.rules.core.model import View
 from bot.rules.core.ruleset import Ruleset
 
 _RULESETS: dict[str, Ruleset[Any]] = {}
-_BUILTIN = {"war-at-sea": "bot.rules.war_at_sea"}
+_BUILTIN = {"war-at-sea": "bot.rules.war_at_sea", "pocket-battles": "bot.rules.pocket_battles"}
 
 
 def register(ruleset: Ruleset[Any]) -> Ruleset[Any]:

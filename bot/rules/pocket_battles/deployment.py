@@ -14,6 +14,7 @@ from bot.rules.core import Choice, Dice, Event, Option, OrderForm, Prompt, RuleV
 from bot.rules.pocket_battles import actions as A
 from bot.rules.pocket_battles import board
 from bot.rules.pocket_battles.building import start_tokens, unit_choice
+from bot.rules.pocket_battles.names import unit_text, zone_text
 from bot.rules.pocket_battles.state import SIDES, PocketBattlesState, Side, Unit
 
 
@@ -49,7 +50,12 @@ def place(state: PocketBattlesState, side: Side, action: A.Place) -> list[Event]
     events = [
         Event(
             kind="pb.placed",
-            params={"side": side, "unit": unit.id, "zone": unit.zone, "top": unit.troops[0].tile},
+            params={
+                "side": side,
+                "unit": unit_text(unit),
+                "zone": zone_text(action.zone),
+                "top": unit.troops[0].tile,
+            },
         )
     ]
     # 4.2-4.3: the other side places next unless it has placed everything.
