@@ -22,7 +22,9 @@ def roll_for_roles(state: PocketBattlesState, dice: Dice) -> list[Event]:
     """Pocket Battles 4.1: the higher die attacks (a tie rolls again)."""
     events: list[Event] = []
     while True:
-        rolls = {s: dice.roll(t("pb.roll.deploy", side=s)) for s in SIDES}
+        rolls = {
+            s: dice.roll(t("pb.roll.deploy", side=t(f"pb.side.{s}").model_dump())) for s in SIDES
+        }
         for s in SIDES:
             state.sides[s].deploy_roll = rolls[s]
         events.append(Event(kind="pb.deploy_roll", params=dict(rolls)))
@@ -32,8 +34,12 @@ def roll_for_roles(state: PocketBattlesState, dice: Dice) -> list[Event]:
     state.sides[attacker].role = "attacker"
     state.sides[board.enemy(attacker)].role = "defender"
     state.active = attacker
-    events.append(Event(kind="pb.roles", params={"attacker": attacker}))
+    events.append(Event(kind="pb.roles", params={"side": attacker}))
     return events
+
+
+def _name(side: Side) -> dict[str, object]:
+    return t(f"pb.side.{side}").model_dump()
 
 
 def unplaced(state: PocketBattlesState, side: Side) -> list[Unit]:

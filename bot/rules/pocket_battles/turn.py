@@ -29,7 +29,7 @@ def start_round(state: PocketBattlesState) -> list[Event]:
     state.round += 1
     state.turn = 0
     first = attacker(state)
-    events = [Event(kind="pb.round", params={"round": state.round, "attacker": first})]
+    events = [Event(kind="pb.round", params={"round": state.round, "side": first})]
     if state.sides[first].unused > 0:
         return events + begin_turn(state, first)
     if state.sides[board.enemy(first)].unused > 0:
