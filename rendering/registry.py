@@ -16,7 +16,10 @@ Describer = Callable[[Mapping[str, Any]], str]
 
 _RENDERERS: dict[str, Renderer] = {}
 _DESCRIBERS: dict[str, Describer] = {}
-_BUILTIN = {"war-at-sea": "rendering.war_at_sea"}
+_BUILTIN = {
+    "war-at-sea": "rendering.war_at_sea",
+    "pocket-battles": "rendering.pocket_battles",
+}
 log = logging.getLogger(__name__)
 
 

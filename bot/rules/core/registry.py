@@ -10,7 +10,11 @@ from bot.rules.core.model import View
 from bot.rules.core.ruleset import Ruleset
 
 _RULESETS: dict[str, Ruleset[Any]] = {}
-_BUILTIN = {"war-at-sea": "bot.rules.war_at_sea", "pocket-battles": "bot.rules.pocket_battles"}
+_BUILTIN = {
+    "war-at-sea": "bot.rules.war_at_sea",
+    "jutland": "bot.rules.jutland",
+    "pocket-battles": "bot.rules.pocket_battles",
+}
 
 
 def register(ruleset: Ruleset[Any]) -> Ruleset[Any]:
