@@ -76,6 +76,8 @@ def draw_unit(unit: UnitLook, tile: int, label: str) -> Image.Image:
     cy = PAD + STRIP / 2 - 1
     room = width - 2 * PAD - (min(unit.orders, 4) * 19 + 24 if unit.orders else 0)
     mark = label + (" ?" if unit.concealed else "") + (" · moved 已调动" if unit.redeployed else "")
+    if unit.hits:
+        mark += f" · hits {unit.hits} 命中"
     font = fit_font(mark, max(10, room), 15, 8, bold=True)
     draw_text(draw, (PAD + 2, cy), mark, font, fill=palette.TEXT_LIGHT, anchor="lm")
     if unit.orders:
