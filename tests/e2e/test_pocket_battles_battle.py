@@ -281,3 +281,12 @@ async def _events(battle: Battle) -> list[Any]:
 
     log = await battle.env.running.store.log(battle.record.id)
     return [Event.model_validate(e) for entry in log for e in entry.events]
+
+
+def test_the_director_finds_the_same_battle() -> None:
+    """The script is what the director plays with the recorded seed (nothing hand-edited),
+    and that battle has every event the test needs. If the engine changes, regenerate it:
+    ``python -m tests.e2e.pb_director``."""
+    game, played = director.direct(bytes.fromhex(HEAD["seed"]), HEAD["director"])
+    assert played == LINES
+    assert game.state.result is not None and director.missing(game.events) == []
