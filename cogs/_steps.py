@@ -141,7 +141,7 @@ def step_message(
     view.stop()
     lines = [f"**{_label(form.label, lang, 200)}**"]
     for choice in form.asked(answers):
-        if choice.name in answers:
+        if choice.name in answers and answers[choice.name] != []:
             names = {o.value: render(o.label, lang) for o in _options(choice, lang)}
             picked = ", ".join(names.get(v, v) for v in _picked(choice, answers))
             lines.append(f"{render(choice.label, lang)}: {picked}")
@@ -191,9 +191,14 @@ def _answers(form: OrderForm, picks: dict[str, list[str]]) -> dict[str, Any]:
     answers: dict[str, Any] = {}
     for choice in form.inputs:
         values = picks.get(choice.name)
-        if not values:
-            break
         now = next((c for c in form.asked(answers) if c.name == choice.name), None)
+        if not values:
+            if now is not None and now.kind == "many" and now.min == 0:
+                # An optional list (Pocket Battles' Excite) left empty is an answer: a menu
+                # with nothing picked cannot say so itself, and the order could not be given.
+                answers[choice.name] = []
+                continue
+            break
         if now is None:
             continue
         value = _typed(now, values)

@@ -61,7 +61,7 @@ ORDERS: dict[str, tuple[str, ...]] = {
     "overwhelm": ("overwhelm",),
     "concede": ("concede",),
 }
-MANY = {"tiles"}  # inputs that take a comma-separated list
+TILES = "tiles"  # the input completed with a preview of the unit being formed
 
 
 def text(key: str) -> app_commands.locale_str:
@@ -383,7 +383,7 @@ class PocketBattlesCog(commands.Cog):
             before[choice.name] = getattr(interaction.namespace, choice.name, None)
         answers = answers_for(forms, before, lang)
         offered = options(forms, name, answers)
-        if name in MANY:
+        if name == TILES:
             return pick_tiles(offered, current, lang)
         return pick_one(offered, current, lang)
 
@@ -393,13 +393,13 @@ def answers_for(forms: list[OrderForm], raw: dict[str, str | None], lang: str) -
     options offered for the answers before it; text matching no option goes to the engine as
     typed, so its refusal names the rule."""
     answers: dict[str, Any] = {}
-    names = [c.name for c in forms[0].inputs]
-    for name in names:
+    for choice in forms[0].inputs:
+        name = choice.name
         typed = raw.get(name)
         if typed is None or not str(typed).strip():
             continue
         offered = options(forms, name, answers)
-        if name in MANY:
+        if choice.kind == "many":
             answers[name] = [resolve(offered, part, lang) for part in split(typed)]
         else:
             answers[name] = resolve(offered, typed, lang)

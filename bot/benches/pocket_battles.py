@@ -2,10 +2,10 @@
 
 Usage: ``python -m bot bench pocket-battles [BATTLES] [--sizes 60,100] [--repeats N]``.
 
-Engine: battles played to the end with random legal orders (no I/O), from army building to
-victory, at each battle size. Beside each median stands its floor, measured in the same run on
-the same battles: one deep copy of the state per order (``Ruleset.apply`` copies the state
-before resolving an order, so no engine can referee the battle for less).
+Engine: battles played to the end (no I/O) at each battle size: the ready-made armies, then
+random legal orders, never a concession. Beside each median stands its floor, measured in the
+same run on the same battles: one deep copy of the state per order (``Ruleset.apply``
+copies the state before resolving an order, so no engine can referee the battle for less).
 
 Render: ``rendering.pocket_battles.render`` (view to PNG bytes) of a mid-battle public view,
 warm (caches filled, as in a running bot) and cold (tile pictures dropped), against the floor
@@ -25,33 +25,47 @@ from typing import Any
 SEED = b"pocket-battles-benchmark-seed-01"
 
 
+def _play(ruleset: Any, state: Any, dice: Any, rng: random.Random) -> tuple[Any, int, Any]:
+    """A battle to its end: the ready-made armies (the building prompt's default), then random
+    legal orders, never a concession (a conceded battle is not a battle's worth of work). The
+    final state, the orders given and a state of the second round (to draw)."""
+    from bot.autoplay import random_action
+    from bot.rules.core import RuleViolation
+
+    orders, mid = 0, None
+    while state.result is None and orders < 5000:
+        prompt = ruleset.prompts(state)[0]
+        action = random_action(prompt, rng)
+        if prompt.kind == "pb.build" or action["type"] == "concede":
+            action = dict(prompt.default)
+        try:
+            state = ruleset.apply(state, prompt.seat, ruleset.parse_action(action), dice).state
+        except RuleViolation:
+            default = ruleset.parse_action(dict(prompt.default))
+            state = ruleset.apply(state, prompt.seat, default, dice).state
+        orders += 1
+        if mid is None and state.round >= 2 and state.phase == "order":
+            mid = state
+    return state, orders, mid or state
+
+
 def _battle(size: int, n: int) -> tuple[float, float, int, Any]:
     """(engine seconds, floor seconds, orders, a mid-battle state) of one random battle."""
-    from bot.autoplay import play
     from bot.referee.fairdice import FairDice
     from bot.rules.core.registry import get
 
-    RULESET = get("pocket-battles")
-
+    ruleset = get("pocket-battles")
     dice = FairDice(SEED, f"bench-{size}-{n}", 0)
     started = time.perf_counter()
-    state = RULESET.setup("battle", RULESET.parse_options({"size": size}), dice).state
-    report = play(RULESET, state, dice, random.Random(n))
+    state = ruleset.setup("battle", ruleset.parse_options({"size": size}), dice).state
+    _final, orders, mid = _play(ruleset, state, dice, random.Random(n))
     engine = time.perf_counter() - started
     # The floor: one deep copy of a state of this battle per order given.
-    final = report.state
     started = time.perf_counter()
-    for _ in range(report.actions):
-        final.model_copy(deep=True)
+    for _ in range(orders):
+        mid.model_copy(deep=True)
     floor = time.perf_counter() - started
-    mid = play(
-        RULESET,
-        state,
-        FairDice(SEED, f"bench-{size}-{n}", 0),
-        random.Random(n),
-        max_actions=max(1, report.actions // 2),
-    ).state
-    return engine, floor, report.actions, mid
+    return engine, floor, orders, mid
 
 
 def _median_ms(repeats: int, work: Callable[[], object], before: Callable[[], None]) -> float:
@@ -65,10 +79,11 @@ def _median_ms(repeats: int, work: Callable[[], object], before: Callable[[], No
 
 
 def _clear() -> None:
-    from rendering.pocket_battles import tiles
+    from rendering.pocket_battles import tiles, units
 
     tiles._tile.cache_clear()
     tiles.back_image.cache_clear()
+    units.draw_unit.cache_clear()
 
 
 def render_ratio(state: Any, repeats: int) -> str:

@@ -167,7 +167,10 @@ class LocalSession:
                     return 0
                 steps = None
             if defaults:
-                if not await self._scripted(ScriptLine(0, None, "default"), prompts):
+                # Sealed decisions (Pocket Battles 3.2 building) are due from several seats at
+                # once: the first prompt's seat answers first, as in menu play.
+                first = prompts[0].seat if prompts else None
+                if not await self._scripted(ScriptLine(0, first, "default"), prompts):
                     return 1
                 continue
             prompt = prompts[0]

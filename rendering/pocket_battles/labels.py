@@ -40,9 +40,24 @@ def phase(name: str) -> tuple[str, str]:
 
 
 def sector(column: int) -> tuple[str, str]:
-    """Column 1 is the Roman left and the Celtic right (data/pocket_battles/battle.toml)."""
+    """A sector by its number, as orders name it ("sector 1"), and by each army's side of it:
+    column 1 is the Roman left and the Celtic right (data/pocket_battles/battle.toml)."""
     roman = {1: ("left", "左翼"), 2: ("centre", "中路"), 3: ("right", "右翼")}[column]
     celtic = {1: ("right", "右翼"), 2: ("centre", "中路"), 3: ("left", "左翼")}[column]
     if column == 2:
-        return ("Centre", "中路")
-    return (f"Roman {roman[0]} · Celtic {celtic[0]}", f"罗马{roman[1]}·凯尔特{celtic[1]}")
+        return (f"Sector {column}: centre", f"第{column}战线：中路")
+    return (
+        f"Sector {column}: Roman {roman[0]}, Celtic {celtic[0]}",
+        f"第{column}战线：罗马{roman[1]}·凯尔特{celtic[1]}",
+    )
+
+
+def unit(unit_id: str) -> str:
+    """A unit as orders name it ("unit 5"), both languages."""
+    number = unit_id.rsplit("_", 1)[-1]
+    return f"unit {number} 部队{number}"
+
+
+def unit_mark(unit_id: str) -> str:
+    """The short mark on a unit's plate ("#5"; the legend says it is unit 5)."""
+    return "#" + unit_id.rsplit("_", 1)[-1]

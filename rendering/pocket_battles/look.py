@@ -26,6 +26,7 @@ class UnitLook:
     orders: int = 0  # order tokens standing on the unit this round
     redeployed: bool = False
     fighting: bool = False  # in the combat under way
+    hits: int = 0  # hits it took that its owner has still to assign (Pocket Battles 5.4)
 
 
 @dataclass(frozen=True)

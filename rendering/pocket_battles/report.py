@@ -17,7 +17,7 @@ def typed(view: View | Mapping[str, Any]) -> View:
     return view if isinstance(view, View) else View.model_validate(view)
 
 
-def _unit(stack: StackView, fighting: set[str]) -> UnitLook:
+def _unit(stack: StackView, fighting: set[str], hits: dict[str, int]) -> UnitLook:
     return UnitLook(
         id=stack.id,
         side=stack.side,
@@ -27,6 +27,7 @@ def _unit(stack: StackView, fighting: set[str]) -> UnitLook:
         orders=stack.orders,
         redeployed=stack.redeployed,
         fighting=stack.id in fighting,
+        hits=hits.get(stack.id, 0),
     )
 
 
@@ -51,6 +52,9 @@ def look(view: View) -> BoardLook:
         )
     combat = view.combat
     fighting = {x for x in (combat.unit, combat.target) if x} if combat is not None else set()
+    hits: dict[str, int] = {}
+    for h in combat.hits if combat is not None else ():
+        hits[h.unit] = hits.get(h.unit, 0) + h.count
     return BoardLook(
         audience=view.audience,
         phase=view.phase,
@@ -61,18 +65,18 @@ def look(view: View) -> BoardLook:
         winner=view.result.winner if view.result is not None else None,
         size=view.size,
         sides=tuple(sides),
-        units=tuple(_unit(st, fighting) for st in view.stacks if not st.destroyed),
+        units=tuple(_unit(st, fighting, hits) for st in view.stacks if not st.destroyed),
         engaged=view.engaged_zones,
     )
 
 
 def unit_label(unit: UnitLook) -> str:
-    return short_id(unit.id)
+    return labels.unit_mark(unit.id)
 
 
 def short_id(unit_id: str) -> str:
-    """The unit's id as players type it ("c3" for "celts_3")."""
-    return unit_id
+    """The unit as orders name it ("unit 3 部队3")."""
+    return labels.unit(unit_id)
 
 
 def _stack_words(stack: StackView) -> str:
@@ -110,7 +114,6 @@ def caption(raw: View | Mapping[str, Any]) -> str:
         else:
             who = labels.army(zone.owner) if zone.owner else ("", "")
             row = labels.ROW[zone.row]
-            sector = labels.sector(zone.column)
-            where = f"{who[0]} {row[0]} ({sector[0]}) {who[1]}{row[1]}".strip()
+            where = f"{who[0]} {row[0]}, sector {zone.column} {who[1]}{row[1]}，第{zone.column}战线"
         parts.append(f"{where}: " + "; ".join(words))
     return " · ".join(p for p in parts if p)

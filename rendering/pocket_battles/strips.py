@@ -146,5 +146,6 @@ def legend_strip(width: int) -> Image.Image:
     wound_token(draw, x + 9, cy, 9)
     x += 24
     item("wound token 伤害标记")
-    item("moved: redeployed this turn 已调动：本回合重新部署")
+    item("#5: unit 5 部队5")
+    item("moved: redeployed this turn 本回合已重新部署")
     return img

@@ -5,6 +5,8 @@ lies below, even nothing (Pocket Battles 3.3, 4.4: the number of tiles below is 
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from PIL import Image, ImageDraw
 
 from rendering import palette
@@ -59,8 +61,11 @@ def unit_size(unit: UnitLook, tile: int) -> tuple[int, int]:
     return (n * tile + (n - 1) * GAP + 2 * PAD, tile + STRIP + 2 * PAD)
 
 
+@lru_cache(maxsize=512)
 def draw_unit(unit: UnitLook, tile: int, label: str) -> Image.Image:
-    """The unit with its label (`label` already in both languages or a short id)."""
+    """The unit with its label (`label` already in both languages or a short id). Cached: a
+    unit looks the same from one picture to the next until something on it changes (callers
+    paste it, never draw on it)."""
     width, height = unit_size(unit, tile)
     img = new_image(width, height)
     draw = ImageDraw.Draw(img)
@@ -76,6 +81,8 @@ def draw_unit(unit: UnitLook, tile: int, label: str) -> Image.Image:
     cy = PAD + STRIP / 2 - 1
     room = width - 2 * PAD - (min(unit.orders, 4) * 19 + 24 if unit.orders else 0)
     mark = label + (" ?" if unit.concealed else "") + (" · moved 已调动" if unit.redeployed else "")
+    if unit.hits:
+        mark += f" · hits {unit.hits} 命中"
     font = fit_font(mark, max(10, room), 15, 8, bold=True)
     draw_text(draw, (PAD + 2, cy), mark, font, fill=palette.TEXT_LIGHT, anchor="lm")
     if unit.orders:

@@ -143,7 +143,10 @@ class LeakCheck:
     audience since the last check, holds a secret that audience has at this moment.
 
     ``readers`` maps an audience (a seat, or "public") to the fake user reading for it (None:
-    the public, who reads only the thread)."""
+    the public, who reads only the thread). ``known(audience)``: names that audience may read
+    in any case (its own components), blanked before looking for secrets, so a secret name
+    inside one of them ("Cavalry" in "Noble Cavalry") is not taken for a leak while the same
+    name standing alone still is."""
 
     def __init__(
         self,
@@ -151,8 +154,10 @@ class LeakCheck:
         ruleset: Ruleset[Any],
         readers: Mapping[str, FakeUser | None],
         drawn: list[Mapping[str, Any]],
+        known: Callable[[str], set[str]] | None = None,
     ) -> None:
         self.env, self.ruleset, self.readers, self.drawn = env, ruleset, readers, drawn
+        self.known = known
         self.seen: dict[tuple[str, int], set[str]] = {}
         self.views_checked = 0
         self.checks = 0
@@ -163,6 +168,7 @@ class LeakCheck:
         for audience, user in self.readers.items():
             seat = None if audience == "public" else audience
             secrets = self.ruleset.secrets(state, seat)
+            blank = self._blanker(audience)
             for message in self.env.fake.visible_messages(user):
                 lines = set(message.text().splitlines())
                 for attachment in message.attachments:
@@ -170,21 +176,31 @@ class LeakCheck:
                         lines.add(attachment.description)  # the picture's alt text
                 old = self.seen.setdefault((audience, message.id), set())
                 for line in lines - old:
-                    leaked = [s for s in secrets if s in line]
+                    leaked = [s for s in secrets if s in blank(line)]
                     assert not leaked, f"{leaked} leaked to {audience}: {line!r}"
                 old |= lines
             for text in extra(audience) if extra is not None else []:
-                leaked = [s for s in secrets if s in text]
+                leaked = [s for s in secrets if s in blank(text)]
                 assert not leaked, f"{leaked} offered to {audience}: {text!r}"
         for view in self.drawn[self.views_checked :]:
             audience = view.get("audience")
             key = audience if audience is not None else "public"
             if key in self.readers:
-                text = json.dumps(view, ensure_ascii=False)
+                text = self._blanker(key)(json.dumps(view, ensure_ascii=False))
                 leaked = [s for s in self.ruleset.secrets(state, audience) if s in text]
                 assert not leaked, f"{leaked} drawn for {key}"
         self.views_checked = len(self.drawn)
         self.checks += 1
+
+    def _blanker(self, audience: str) -> Callable[[str], str]:
+        names = sorted(self.known(audience) if self.known is not None else (), key=len)
+
+        def blank(text: str) -> str:
+            for name in reversed(names):  # the longest first
+                text = text.replace(name, " ")
+            return text
+
+        return blank
 
 
 async def check_outbox(
