@@ -1,0 +1,109 @@
+"""GJ74 orders: one model per kind, a discriminated union on ``type``. Units are named by their
+public tokens (``b07``), never by class: an order reads the same whoever the counter is."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from bot.rules.core import Action
+
+Token = Annotated[str, Field(min_length=1, max_length=8)]
+HexId = Annotated[str, Field(pattern=r"^\d{4}$")]
+SubKind = Literal["move", "move_search", "move_attack", "search_search", "attack_attack", "dive"]
+SurfaceKind = Literal["move", "move_search", "move_attack", "attack_move", "search_search", "land"]
+SURFACE = "surface"
+"""The target of a search or attack aimed at every surface ship of a hex (9.2, 14, 15)."""
+
+
+class Place(Action):
+    """3.2(3): put a counter on a hex of its set-up zone."""
+
+    type: Literal["place"] = "place"
+    unit: Token
+    hex: HexId
+
+
+class DeployDone(Action):
+    type: Literal["deploy_done"] = "deploy_done"
+
+
+class SubAction(Action):
+    """6(1): one submarine's action. ``target`` is ``surface`` (the hex's surface ships) or an
+    enemy submarine's token; ``targets`` orders the face-up ships an attack aims at (14(3))."""
+
+    type: Literal["sub_action"] = "sub_action"
+    unit: Token
+    kind: SubKind
+    to: HexId | None = None
+    target: Token | None = None
+    targets: list[Token] = Field(default_factory=list, max_length=12)
+
+
+class SubOpsDone(Action):
+    type: Literal["sub_ops_done"] = "sub_ops_done"
+
+
+class SurfaceAction(Action):
+    """7.2(1): one ship or group (7.2(3)) acts. ``via`` is the first hex of a two-hex move;
+    ``target_hex`` the hex searched or attacked (7.2(2)); ``target`` a submarine's token;
+    ``targets`` the face-up ships of the hex, in the order the attackers are dealt (15.1)."""
+
+    type: Literal["surface_action"] = "surface_action"
+    units: list[Token] = Field(min_length=1, max_length=6)
+    kind: SurfaceKind
+    to: HexId | None = None
+    via: HexId | None = None
+    target_hex: HexId | None = None
+    target: Token | None = None
+    targets: list[Token] = Field(default_factory=list, max_length=12)
+
+
+class SurfaceOpsDone(Action):
+    type: Literal["surface_ops_done"] = "surface_ops_done"
+
+
+class AirRange(Action):
+    """5.1(1): the range declared for this air operation."""
+
+    type: Literal["air_range"] = "air_range"
+    distance: int = Field(ge=0, le=10)
+
+
+class AirSearch(Action):
+    """5.2(3)2: one air action searches a hex's surface ships or one submarine (``target``)."""
+
+    type: Literal["air_search"] = "air_search"
+    hex: HexId
+    target: Token = SURFACE
+    actions: int = Field(default=1, ge=1, le=12)
+
+
+class AirStrike(Action):
+    """5.2(3)1, 5.3: aircraft attack a hex's face-up surface ships or one face-up submarine."""
+
+    type: Literal["air_strike"] = "air_strike"
+    hex: HexId
+    target: Token = SURFACE
+    aircraft: int = Field(ge=1, le=12)
+    targets: list[Token] = Field(default_factory=list, max_length=12)
+
+
+class AirOpsDone(Action):
+    type: Literal["air_ops_done"] = "air_ops_done"
+
+
+GJ74Action = Annotated[
+    Place
+    | DeployDone
+    | SubAction
+    | SubOpsDone
+    | SurfaceAction
+    | SurfaceOpsDone
+    | AirRange
+    | AirSearch
+    | AirStrike
+    | AirOpsDone,
+    Field(discriminator="type"),
+]
