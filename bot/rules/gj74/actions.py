@@ -13,6 +13,8 @@ Token = Annotated[str, Field(min_length=1, max_length=8)]
 HexId = Annotated[str, Field(pattern=r"^\d{4}$")]
 SubKind = Literal["move", "move_search", "move_attack", "search_search", "attack_attack", "dive"]
 SurfaceKind = Literal["move", "move_search", "move_attack", "attack_move", "search_search", "land"]
+NONE = ""
+"""An input the order leaves out (a default never given explicitly: the fields refuse "")."""
 SURFACE = "surface"
 """The target of a search or attack aimed at every surface ship of a hex (9.2, 14, 15)."""
 
@@ -36,8 +38,8 @@ class SubAction(Action):
     type: Literal["sub_action"] = "sub_action"
     unit: Token
     kind: SubKind
-    to: HexId | None = None
-    target: Token | None = None
+    to: HexId = NONE
+    target: Token = NONE
     targets: list[Token] = Field(default_factory=list, max_length=12)
 
 
@@ -53,10 +55,10 @@ class SurfaceAction(Action):
     type: Literal["surface_action"] = "surface_action"
     units: list[Token] = Field(min_length=1, max_length=6)
     kind: SurfaceKind
-    to: HexId | None = None
-    via: HexId | None = None
-    target_hex: HexId | None = None
-    target: Token | None = None
+    to: HexId = NONE
+    via: HexId = NONE
+    target_hex: HexId = NONE
+    target: Token = NONE
     targets: list[Token] = Field(default_factory=list, max_length=12)
 
 
@@ -107,3 +109,33 @@ GJ74Action = Annotated[
     | AirOpsDone,
     Field(discriminator="type"),
 ]
+
+
+SUB_FIELDS: dict[str, frozenset[str]] = {
+    "move": frozenset({"to"}),
+    "move_search": frozenset({"to", "target"}),
+    "move_attack": frozenset({"to", "target", "targets"}),
+    "search_search": frozenset({"target"}),
+    "attack_attack": frozenset({"target", "targets"}),
+    "dive": frozenset(),
+}
+SURFACE_FIELDS: dict[str, frozenset[str]] = {
+    "move": frozenset({"to", "via"}),
+    "move_search": frozenset({"to", "via", "target", "target_hex"}),
+    "move_attack": frozenset({"to", "via", "target", "target_hex", "targets"}),
+    "attack_move": frozenset({"to", "via", "target", "target_hex", "targets"}),
+    "search_search": frozenset({"target", "target_hex"}),
+    "land": frozenset(),
+}
+"""The inputs each kind of action takes (6(1), 7.2(1)); ``targets`` and ``target_hex`` only
+when the target is the hex's surface ships."""
+
+
+def given(a: SubAction | SurfaceAction | AirStrike) -> set[str]:
+    """The optional inputs an order fills in."""
+    out = {name for name in ("to", "via", "target_hex") if getattr(a, name, NONE)}
+    if not isinstance(a, AirStrike) and a.target:
+        out.add("target")
+    if a.targets:
+        out.add("targets")
+    return out

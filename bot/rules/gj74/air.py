@@ -23,7 +23,7 @@ def night(state: GJ74State) -> bool:
 def declare(state: GJ74State, side: Side, a: AirRange, dice: Dice) -> list[Event]:
     if state.air is not None and state.air.distance is not None:
         raise RuleViolation("gj74.air.declared", "GJ74 5.1")
-    face = dice.roll(t("gj74.die.air_ops", side=side))
+    face = dice.roll(t("gj74.die.air_ops", side=t(f"gj74.seat.{side}").model_dump()))
     modifier = -2 if night(state) else 0
     actions = board.comps().air_actions("base_air_ops", a.distance, face + modifier) or 0
     state.air = AirOp(distance=a.distance, actions=actions)
@@ -43,7 +43,9 @@ def _op(state: GJ74State) -> AirOp:
 
 
 def _in_range(state: GJ74State, side: Side, hex_id: str, op: AirOp) -> None:
-    """5.2(2): within the declared range of a friendly air base."""
+    """5.2(2): within the declared range of a friendly air base; 5.2(4): at enemy counters."""
+    if not at(state, hex_id, other(side)):
+        raise RuleViolation("gj74.search.empty_hex", "GJ74 5.2(4)", hex=hex_id)
     reach = board.air_reach(state.scenario, side).get(hex_id)
     if reach is None or op.distance is None or reach > op.distance:
         raise RuleViolation("gj74.air.out_of_range", "GJ74 5.2(2)", hex=hex_id, n=op.distance or 0)
@@ -87,6 +89,8 @@ def strike(state: GJ74State, side: Side, a: AirStrike, dice: Dice) -> list[Event
     key = _key(a.hex, a.target)
     if key in op.searched:
         raise RuleViolation("gj74.air.search_and_attack", "GJ74 5.2(6)")
+    if a.target != SURFACE and a.targets:
+        raise RuleViolation("gj74.order.fields", "GJ74 5.2(5)", field="targets")
     plane = board.comps().aircraft[side]
     if a.target == SURFACE:
         ships = face_up_enemies(state, side, a.hex, sub=False)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bot.rules.core import Dice, Event, RuleViolation
 from bot.rules.gj74 import board, combat, movement, search
-from bot.rules.gj74.actions import SURFACE, SubAction
+from bot.rules.gj74.actions import SUB_FIELDS, SURFACE, SubAction, SurfaceAction, given
 from bot.rules.gj74.state import GJ74State, Side, Unit, other
 from bot.rules.gj74.units import face_up_enemies, hide, show
 
@@ -40,6 +40,7 @@ def act(state: GJ74State, side: Side, a: SubAction, dice: Dice) -> list[Event]:
         raise RuleViolation("gj74.sub.not_yours", SECTION, unit=a.unit)
     if a.kind not in kinds_for(u):
         raise RuleViolation("gj74.sub.kind", "GJ74 6(3)", unit=u.id)
+    check_fields(a, SUB_FIELDS[a.kind], SECTION)
     if a.kind == "dive":
         u.acted = True
         return [hide(u)]
@@ -48,7 +49,7 @@ def act(state: GJ74State, side: Side, a: SubAction, dice: Dice) -> list[Event]:
     events: list[Event] = []
     here = u.hex
     if a.kind.startswith("move"):
-        if a.to is None:
+        if not a.to:
             raise RuleViolation("gj74.move.where", SECTION)
         _check_target(state, side, a, a.to)
         steps = steps_for(u, a.kind, a.target)
@@ -144,3 +145,15 @@ def end(state: GJ74State) -> list[Event]:
         u.attacked_ship = False
         u.acted = False
     return events
+
+
+def check_fields(a: SubAction | SurfaceAction, allowed: frozenset[str], section: str) -> None:
+    """An order fills in exactly the inputs its kind takes: a target for a search or an
+    attack, the ships attacked only when the target is the hex's surface ships."""
+    extra = given(a) - allowed
+    if a.target != SURFACE:
+        extra |= given(a) & {"targets", "target_hex"}
+    needs = {"target"} & allowed
+    missing = needs - given(a)
+    if extra or missing:
+        raise RuleViolation("gj74.order.fields", section, field=",".join(sorted(extra | missing)))

@@ -5,10 +5,10 @@ the scenario allows (7.2(6)); landings (18.1)."""
 from __future__ import annotations
 
 from bot.rules.core import Dice, Event, RuleViolation
-from bot.rules.gj74 import board, combat, movement, search
-from bot.rules.gj74.actions import SURFACE, SurfaceAction
+from bot.rules.gj74 import board, combat, movement, search, subs
+from bot.rules.gj74.actions import SURFACE, SURFACE_FIELDS, SurfaceAction
 from bot.rules.gj74.state import GJ74State, Landing, Side, Unit, other
-from bot.rules.gj74.units import face_up_enemies, reveal, show
+from bot.rules.gj74.units import at, face_up_enemies, reveal, show
 
 SECTION = "GJ74 7.2"
 SEARCHES = ("move_search", "search_search")
@@ -34,6 +34,7 @@ def act(state: GJ74State, side: Side, a: SurfaceAction, dice: Dice) -> list[Even
     units = group(state, side, a.units)
     if state.groups_used >= state.groups[side]:
         raise RuleViolation("gj74.surface.groups", "GJ74 7.2(6)", n=state.groups[side])
+    subs.check_fields(a, SURFACE_FIELDS[a.kind], SECTION)
     offmap = units[0].status == "offmap"
     if offmap and a.kind != "move":
         raise RuleViolation("gj74.surface.enter_first", "GJ74 19.4")
@@ -41,7 +42,7 @@ def act(state: GJ74State, side: Side, a: SurfaceAction, dice: Dice) -> list[Even
         raise RuleViolation("gj74.surface.attack_after_search", "GJ74 7.2(5)")
     if a.kind in ATTACKS:
         combat.check_first_strike(state, side)
-    at_sub = a.target not in (None, SURFACE)
+    at_sub = a.target not in ("", SURFACE)
     steps = 1 if at_sub else 2  # 7.2(1)2-4: one hex when the target is a submarine
     here = units[0].hex
     events: list[Event] = []
@@ -49,21 +50,21 @@ def act(state: GJ74State, side: Side, a: SurfaceAction, dice: Dice) -> list[Even
         events = _land(state, side, units)
     elif a.kind == "move":
         _need(a.to)
-        events = movement.move(state, side, units, a.to or "", a.via, 2, SECTION, dice)
+        events = movement.move(state, side, units, a.to, a.via or None, 2, SECTION, dice)
     elif a.kind in ("move_search", "move_attack"):
         _need(a.to)
-        _check(state, side, a, units, a.to or "")
-        events = movement.move(state, side, units, a.to or "", a.via, steps, SECTION, dice)
+        _check(state, side, a, units, a.to)
+        events = movement.move(state, side, units, a.to, a.via or None, steps, SECTION, dice)
         events += _do(state, side, a, units, dice)
     elif a.kind == "attack_move":
         assert here is not None
         _need(a.to)
         _check(state, side, a, units, here)
-        movement.path(state, side, units[0], a.to or "", a.via, steps, SECTION)  # refuse first
+        movement.path(state, side, units[0], a.to, a.via or None, steps, SECTION)  # refuse first
         events = _do(state, side, a, units, dice)
         alive = [u for u in units if u.status == "map"]
         if alive:
-            events += movement.move(state, side, alive, a.to or "", a.via, steps, SECTION, dice)
+            events += movement.move(state, side, alive, a.to, a.via or None, steps, SECTION, dice)
     else:  # search_search
         assert here is not None
         _check(state, side, a, units, here)
@@ -76,15 +77,15 @@ def act(state: GJ74State, side: Side, a: SurfaceAction, dice: Dice) -> list[Even
     return events
 
 
-def _need(to: str | None) -> None:
-    if to is None:
+def _need(to: str) -> None:
+    if not to:
         raise RuleViolation("gj74.move.where", SECTION)
 
 
 def _check(state: GJ74State, side: Side, a: SurfaceAction, units: list[Unit], origin: str) -> None:
     """7.2(2): submarines in the same hex; surface searches there or next door; attacks on
     ships within two hexes (22.1 further). Only face-up counters may be attacked (10)."""
-    if a.target not in (None, SURFACE):
+    if a.target not in ("", SURFACE):
         target = state.units.get(a.target or "")
         if (
             target is None
@@ -103,6 +104,8 @@ def _check(state: GJ74State, side: Side, a: SurfaceAction, units: list[Unit], or
     reach = 1 if a.kind in SEARCHES else min(combat.range_of(state, u) for u in units)
     if a.kind in ATTACKS:
         reach = max(combat.range_of(state, u) for u in units)
+    if not at(state, hex_id, other(side)):
+        raise RuleViolation("gj74.search.empty_hex", "GJ74 7.2(2)", hex=hex_id)
     if board.distance(origin, hex_id) > reach:
         raise RuleViolation("gj74.surface.out_of_range", "GJ74 7.2(2)", hex=hex_id, n=reach)
     if a.kind in ATTACKS:
@@ -127,7 +130,7 @@ def _do(
     origin = alive[0].hex
     assert origin is not None
     events: list[Event] = []
-    if a.kind in ATTACKS and a.target in (None, SURFACE):
+    if a.kind in ATTACKS and a.target in ("", SURFACE):
         hex_id = a.target_hex or origin
         # 9.2(2)1, 10.2(3): firing at ships shows the attackers for good, and only those in
         # range take part (Ruling: with 22.1 a group may hold ships of different ranges).
@@ -140,7 +143,7 @@ def _do(
         )
     for u in alive:
         events += show(u)  # 7.1(3): shown to search or attack, then turned back
-    if a.target in (None, SURFACE):
+    if a.target in ("", SURFACE):
         return events + search.surface_search(state, side, a.target_hex or origin)
     target = state.units[a.target or ""]
     n = search.asw_dice(alive)

@@ -26,8 +26,12 @@ def ship_label(u: Unit) -> dict[str, Any]:
     """What the counter's face reads: type, class and name (or the class and a number)."""
     c = board.ship(u.cls)
     if u.name:
-        return t("gj74.ship.named", type=c.type, cls=u.cls, name=u.name).model_dump()
-    return t("gj74.ship.serial", type=c.type, cls=u.cls, n=u.serial).model_dump()
+        return t("gj74.ship.named", type=c.type, cls=_cls(u.cls), name=u.name).model_dump()
+    return t("gj74.ship.serial", type=c.type, cls=_cls(u.cls), n=u.serial).model_dump()
+
+
+def _cls(cls: str) -> dict[str, Any]:
+    return t(f"gj74.cls.{cls}").model_dump()
 
 
 def reveal(state: GJ74State, units: list[Unit], why: str) -> list[Event]:
