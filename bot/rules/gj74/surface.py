@@ -109,6 +109,11 @@ def _check(state: GJ74State, side: Side, a: SurfaceAction, units: list[Unit], or
     if board.distance(origin, hex_id) > reach:
         raise RuleViolation("gj74.surface.out_of_range", "GJ74 7.2(2)", hex=hex_id, n=reach)
     if a.kind in ATTACKS:
+        hidden = {u.id for u in at(state, hex_id, other(side), sub=False) if not u.face_up}
+        if set(a.targets) & hidden:
+            raise RuleViolation(
+                "gj74.attack.face_down", "GJ74 10", unit=sorted(set(a.targets) & hidden)[0]
+            )
         ships = face_up_enemies(state, side, hex_id, sub=False)
         ids = {s.id for s in ships}
         need = min(len(units), len(ships))
