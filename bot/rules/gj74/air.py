@@ -93,6 +93,11 @@ def strike(state: GJ74State, side: Side, a: AirStrike, dice: Dice) -> list[Event
         raise RuleViolation("gj74.order.fields", "GJ74 5.2(5)", field="targets")
     plane = board.comps().aircraft[side]
     if a.target == SURFACE:
+        hidden = {u.id for u in at(state, a.hex, other(side), sub=False) if not u.face_up}
+        if set(a.targets) & hidden:
+            raise RuleViolation(
+                "gj74.attack.face_down", "GJ74 10", unit=sorted(set(a.targets) & hidden)[0]
+            )
         ships = face_up_enemies(state, side, a.hex, sub=False)
         need = min(a.aircraft, len(ships))
         if (

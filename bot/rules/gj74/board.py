@@ -1,5 +1,5 @@
 """The components the GJ74 rules look things up in, cached: the hex map (2.2), the ship
-classes (2.11), the Air Operations Table, and the scenarios of 19.0-20.0 (data/gj74/)."""
+classes (2.11), the Air Operations Table, and the scenarios of chapters 19 and 20 (data/gj74/)."""
 
 from __future__ import annotations
 

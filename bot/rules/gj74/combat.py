@@ -1,6 +1,8 @@
 """Attacks (GJ74 10): only face-up counters can be attacked. Submarine against submarine (11),
 surface ships against a submarine (12), aircraft against a submarine (13), a submarine
-against surface ships (14), ship against ship (15) and aircraft against ships (16)."""
+against surface ships (14), ship against ship (15) and aircraft against ships (16).
+Cited as GJ74 10.1, GJ74 10.2, GJ74 10.3, GJ74 11, GJ74 12, GJ74 13, GJ74 14, GJ74 15 and
+GJ74 16 by the rule index."""
 
 from __future__ import annotations
 

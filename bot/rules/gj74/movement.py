@@ -46,15 +46,25 @@ def path(
         firsts = {h for h in board.comps().neighbours[start] if board.step_ok(sid, start, h)}
     if to in firsts and via is None:
         return [to]
-    if steps < 2:
-        raise RuleViolation("gj74.move.too_far", section, hex=to, steps=steps)
     middles = [via] if via is not None else sorted(firsts)
-    legal = [m for m in middles if m in firsts and board.step_ok(sid, m, to)]
+    legal = [m for m in middles if m in firsts and board.step_ok(sid, m, to)] if steps >= 2 else []
     if not legal:
-        code = "gj74.move.blocked" if board.navigable(sid, to) else "gj74.move.not_sea"
-        raise RuleViolation(code, section, hex=to)
+        raise RuleViolation(_why_not(state, start, to, steps), section, hex=to, steps=steps)
     quiet = [m for m in legal if not search.move_triggers(state, side, unit.sub, m)]
     return [(quiet or legal)[0], to]
+
+
+def _why_not(state: GJ74State, start: str | None, to: str, steps: int) -> str:
+    """The refusal that names what stops the move (8(4), 8(2))."""
+    if not board.navigable(state.scenario, to):
+        return "gj74.move.not_sea"
+    if start is None:
+        return "gj74.move.too_far" if steps < 2 else "gj74.move.blocked"
+    if frozenset((start, to)) in board.comps().land_hexsides:
+        return "gj74.move.land_hexside"
+    if board.distance(start, to) > steps:
+        return "gj74.move.too_far"
+    return "gj74.move.blocked"
 
 
 def move(

@@ -63,7 +63,7 @@ class Unit(_Model):
 
 
 class AirOp(_Model):
-    """An air operation under way (5, 7.3): the declared range, actions left, targets."""
+    """A base air operation under way (5): the declared range, actions left, targets."""
 
     carrier: bool = False
     distance: int | None = None

@@ -57,7 +57,7 @@ def reveal(state: GJ74State, units: list[Unit], why: str) -> list[Event]:
 
 
 def show(u: Unit) -> list[Event]:
-    """A face-down counter shown for one action and turned back (7.1(3), 7.3(1), 6(4)):
+    """A face-down counter shown for one action and turned back (7.1(3), 6(4)):
     the enemy has read its face."""
     if u.face_up or u.known:
         return []
