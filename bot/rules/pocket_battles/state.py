@@ -1,0 +1,141 @@
+"""The whole state of a Pocket Battles game, secrets included (only the referee holds it).
+
+Sections are cited as ``Pocket Battles <n>`` from the Chinese rule summary's headings (see
+``bot/rules/pocket_battles/__init__.py`` for the numbering).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from bot.rules.core import Event, GameState
+from bot.rules.pocket_battles.components import Army
+from bot.rules.pocket_battles.options import PocketBattlesOptions
+
+Side = Army
+"""A seat: ``celts`` or ``romans`` (one army each)."""
+SIDES: tuple[Side, ...] = ("celts", "romans")
+Role = Literal["attacker", "defender"]
+
+Phase = Literal[
+    "build",
+    "deploy",
+    "redeploy",
+    "order",
+    "reaction",
+    "assign",
+    "overwhelm",
+    "extra_order",
+    "round_end",
+    "over",
+]
+"""The sequence of play (sequence.py gives each its section, prompts and successors):
+sealed army building (3), deployment (4: the die roll is made on entering it), a player's
+turn of phase 1 redeployment (5.1) and phase 2 one order (5.2), the charged side's reaction
+(5.4), a side assigning the hits it took (5.4), a follow-on Overwhelming charge (9.8), the
+further orders of a Double Order (9.3), the end of a round (7) and the end of the game (8)."""
+
+StrikeKind = Literal["charge", "counter", "carry", "free", "shot", "reaction_shot"]
+"""What a roll of dice is: the charge (5.4, charge bonus), the free counterattack (5.4),
+carrying on an engagement (5.5), the free attack on a unit leaving one (5.6), a shot (5.7) and
+a shot at a charger in reaction (5.4)."""
+
+RECENT = 16
+"""Events kept for the views' "last events" list."""
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Troop(_Model):
+    """One tile of a unit and the wound tokens on it (Pocket Battles 5.4: wounds are order
+    tokens turned over)."""
+
+    tile: str
+    damage: int = 0
+
+
+class Unit(_Model):
+    """A stack of tiles (Pocket Battles 3.3): ``troops[0]`` is the top tile, the one the
+    opponent sees until the stack is revealed (4.4)."""
+
+    id: str
+    side: Side
+    troops: list[Troop]
+    zone: str | None = None  # None: not placed yet (4.2)
+    orders: int = 0  # order tokens standing on the unit this round (5.2)
+    redeployed: bool = False  # moved in phase 1 of this turn (5.1)
+    revealed: bool = False
+    destroyed: bool = False
+
+
+class Strike(_Model):
+    """One roll of a unit's dice at an enemy unit, queued while a procedure runs."""
+
+    kind: StrikeKind
+    striker: str
+    target: str
+    bonus: int = 0  # dice beyond the unit's own: charge bonus, Excite (5.4, 9.2)
+    split_with: str | None = None  # shooting into an engagement: the shooter's own unit (5.7)
+
+
+class Hits(_Model):
+    """Hits a unit took that its owner must assign to its troops (5.4: the defender assigns)."""
+
+    unit: str
+    count: int
+    striker: str
+    kind: StrikeKind
+
+
+class Combat(_Model):
+    """The procedure under way: who acts, on whom, and what is still to roll."""
+
+    kind: Literal["charge", "carry", "leave", "shoot"]
+    side: Side  # the side that gave the order
+    unit: str  # the unit ordered
+    target: str | None = None
+    strikes: list[Strike] = Field(default_factory=list)
+    hits: list[Hits] = Field(default_factory=list)
+    excite: str | None = None  # the Excite unit ordered with it (9.2)
+    follow_on: bool = False  # an Overwhelming charge (9.8)
+    destroyed_target: bool = False
+
+
+class SideState(_Model):
+    """One player's army and order tokens (Pocket Battles 3.1, 5.2, 7.3).
+
+    Tokens are conserved: ``unused + set_aside + (tokens on units) + (wounds on troops) ==
+    tokens``; ``tokens - debt`` is size/10 plus Leaders on the field (9.4)."""
+
+    side: Side
+    role: Role | None = None
+    tokens: int = 0
+    unused: int = 0
+    set_aside: int = 0  # spent tokens not standing on a unit (Pass, Disband, the dead)
+    debt: int = 0  # tokens a dead Leader still owes when the round's tokens come back (9.4)
+    built: bool = False
+    placed_all: bool = False
+    conceded: bool = False
+    lost: list[str] = Field(default_factory=list)  # tile ids of this side's destroyed troops
+    deploy_roll: int | None = None
+    progress: int = 0  # this side's own orders while building (prompt identity)
+
+
+class PocketBattlesState(GameState):
+    options: PocketBattlesOptions = PocketBattlesOptions()
+    phase: Phase = "build"
+    sides: dict[Side, SideState]
+    units: dict[str, Unit] = Field(default_factory=dict)
+    round: int = 0
+    turn: int = 0  # turns played in this round; the attacker's first is 1 (5.8)
+    active: Side | None = None  # whose turn it is (or who places next while deploying)
+    orders_left: int = 0  # further orders of a Double Order this turn (9.3)
+    ordered: list[str] = Field(default_factory=list)  # units ordered this turn (9.3)
+    combat: Combat | None = None
+    next_unit: dict[Side, int] = Field(default_factory=dict)  # numbering of new units
+    recent: list[Event] = Field(default_factory=list)
+    seq: int = 0  # accepted orders and automatic steps (prompt identity)
