@@ -80,6 +80,8 @@ class AirSearch(Action):
     hex: HexId
     target: Token = SURFACE
     actions: int = Field(default=1, ge=1, le=12)
+    origin: HexId = NONE
+    """The launching carriers' hex in a carrier operation (7.3.1)."""
 
 
 class AirStrike(Action):
@@ -90,6 +92,15 @@ class AirStrike(Action):
     target: Token = SURFACE
     aircraft: int = Field(ge=1, le=12)
     targets: list[Token] = Field(default_factory=list, max_length=12)
+    origin: HexId = NONE
+
+
+class CarrierRange(Action):
+    """7.3(2): the carriers used and the range declared for a carrier air operation."""
+
+    type: Literal["carrier_range"] = "carrier_range"
+    carriers: list[Token] = Field(min_length=1, max_length=6)
+    distance: int = Field(ge=0, le=9)
 
 
 class AirOpsDone(Action):
@@ -106,6 +117,7 @@ GJ74Action = Annotated[
     | AirRange
     | AirSearch
     | AirStrike
+    | CarrierRange
     | AirOpsDone,
     Field(discriminator="type"),
 ]

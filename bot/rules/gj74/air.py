@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from bot.rules.core import Dice, Event, RuleViolation, t
 from bot.rules.core.text import die
-from bot.rules.gj74 import board, combat, search
+from bot.rules.gj74 import board, carrier, combat, search
 from bot.rules.gj74.actions import SURFACE, AirRange, AirSearch, AirStrike
 from bot.rules.gj74.state import AirOp, GJ74State, Side, other
 from bot.rules.gj74.units import at, face_up_enemies
@@ -16,8 +16,8 @@ SECTION = "GJ74 5"
 
 
 def night(state: GJ74State) -> bool:
-    """4.3: the fifth and sixth turns of each day (21:00-24:00, 01:00-04:00)."""
-    return (state.turn - 1) % 6 >= 4
+    """4.3: air operations at night roll 2 lower."""
+    return board.night(state.turn)
 
 
 def declare(state: GJ74State, side: Side, a: AirRange, dice: Dice) -> list[Event]:
@@ -42,10 +42,20 @@ def _op(state: GJ74State) -> AirOp:
     return state.air
 
 
-def _in_range(state: GJ74State, side: Side, hex_id: str, op: AirOp) -> None:
-    """5.2(2): within the declared range of a friendly air base; 5.2(4): at enemy counters."""
+def _in_range(
+    state: GJ74State, side: Side, hex_id: str, op: AirOp, origin: str, sub: bool, n: int
+) -> None:
+    """5.2(2): within the declared range of a friendly air base (of the launching carriers
+    and their air factors in a carrier operation, 7.3.1); 5.2(4): at enemy counters."""
     if not at(state, hex_id, other(side)):
         raise RuleViolation("gj74.search.empty_hex", "GJ74 5.2(4)", hex=hex_id)
+    if op.carrier:
+        if n > op.actions:
+            raise RuleViolation("gj74.air.no_actions", "GJ74 5.2(1)", n=op.actions)
+        carrier.take(op, origin, hex_id, sub, n)
+        return
+    if origin:
+        raise RuleViolation("gj74.order.fields", "GJ74 5.2", field="origin")
     reach = board.air_reach(state.scenario, side).get(hex_id)
     if reach is None or op.distance is None or reach > op.distance:
         raise RuleViolation("gj74.air.out_of_range", "GJ74 5.2(2)", hex=hex_id, n=op.distance or 0)
@@ -57,7 +67,7 @@ def _key(hex_id: str, target: str) -> str:
 
 def search_with(state: GJ74State, side: Side, a: AirSearch, dice: Dice) -> list[Event]:
     op = _op(state)
-    _in_range(state, side, a.hex, op)
+    _in_range(state, side, a.hex, op, a.origin, a.target != SURFACE, a.actions)
     if a.actions > op.actions:
         raise RuleViolation("gj74.air.no_actions", "GJ74 5.2(1)", n=op.actions)
     key = _key(a.hex, a.target)
@@ -70,7 +80,7 @@ def search_with(state: GJ74State, side: Side, a: AirSearch, dice: Dice) -> list[
     subs = {u.id: u for u in at(state, a.hex, other(side), sub=True)}
     target = subs.get(a.target)
     if target is None:
-        raise RuleViolation("gj74.search.no_target", "GJ74 9.3", unit=a.target, hex=a.hex)
+        raise RuleViolation("gj74.search.no_target", "GJ74 9.3", hex=a.hex)
     op.actions -= a.actions
     op.searched.append(key)
     return search.roll_for_sub(state, target, a.actions, dice, "searched")  # 9.3(3)1
@@ -79,8 +89,8 @@ def search_with(state: GJ74State, side: Side, a: AirSearch, dice: Dice) -> list[
 def strike(state: GJ74State, side: Side, a: AirStrike, dice: Dice) -> list[Event]:
     """5.3: one aircraft per action; without aircraft left, no strike (5.3(2))."""
     op = _op(state)
-    _in_range(state, side, a.hex, op)
     combat.check_first_strike(state, side)
+    _in_range(state, side, a.hex, op, a.origin, a.target != SURFACE, a.aircraft)
     if a.aircraft > op.actions:
         raise RuleViolation("gj74.air.no_actions", "GJ74 5.2(1)", n=op.actions)
     free = state.aircraft[side] - op.aircraft_used
@@ -95,9 +105,7 @@ def strike(state: GJ74State, side: Side, a: AirStrike, dice: Dice) -> list[Event
     if a.target == SURFACE:
         hidden = {u.id for u in at(state, a.hex, other(side), sub=False) if not u.face_up}
         if set(a.targets) & hidden:
-            raise RuleViolation(
-                "gj74.attack.face_down", "GJ74 10", unit=sorted(set(a.targets) & hidden)[0]
-            )
+            raise RuleViolation("gj74.attack.face_down", "GJ74 10")
         ships = face_up_enemies(state, side, a.hex, sub=False)
         need = min(a.aircraft, len(ships))
         if (

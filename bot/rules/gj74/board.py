@@ -195,5 +195,10 @@ def air_reach(sid: str, side: Side) -> dict[str, int]:
     return seen
 
 
+def night(turn: int) -> bool:
+    """4.3: the fifth and sixth turns of each day (21:00-24:00, 01:00-04:00)."""
+    return (turn - 1) % 6 >= 4
+
+
 def place_hex(place: str) -> str:
     return comps().places[place].hex

@@ -30,9 +30,9 @@ def enemy_target(
     """10: the target must be an enemy counter of that kind in that hex, face up."""
     u = state.units.get(token or "")
     if u is None or u.side == side or u.status != "map" or u.hex != hex_id or u.sub != sub:
-        raise RuleViolation("gj74.attack.no_target", section, unit=token or "", hex=hex_id)
+        raise RuleViolation("gj74.attack.no_target", section, hex=hex_id)
     if not u.face_up:
-        raise RuleViolation("gj74.attack.face_down", "GJ74 10", unit=u.id)
+        raise RuleViolation("gj74.attack.face_down", "GJ74 10")
     return u
 
 

@@ -20,8 +20,8 @@ def _own(u: Unit) -> Option:
     )
 
 
-def _enemy(u: Unit) -> Option:
-    return Option(value=u.id, label=t("gj74.option.enemy", unit=u.id, hex=u.hex or "-"))
+def _enemy(u: Unit, when: tuple[When, ...] = ()) -> Option:
+    return Option(value=u.id, label=t("gj74.option.enemy", unit=u.id, hex=u.hex or "-"), when=when)
 
 
 def _hex(h: str, when: tuple[When, ...] = ()) -> Option:
@@ -180,7 +180,18 @@ def sub_op(state: GJ74State) -> list[Prompt]:
 def surface_op(state: GJ74State) -> list[Prompt]:
     """7.2: one ship or group at a time, within the scenario's limit of groups (7.2(6))."""
     side = state.active
-    if side is None or state.groups_used >= state.groups[side]:
+    if side is None:
+        return []
+    from bot.rules.gj74 import prompts_air  # it builds on this module's helpers
+
+    done = _done("surface_ops_done")
+    if state.surface_air:
+        flying = prompts_air.carrier_op(state, side)
+        if not flying:
+            return []
+        forms = [*flying, done]
+        return [_prompt(state, side, "carrier_op", "GJ74 7.3", forms, "surface_ops_done")]
+    if state.groups_used >= state.groups[side]:
         return []
     ready = sorted(
         (u for u in state.units.values() if surface.can_act(u, side)), key=lambda u: u.id
@@ -251,7 +262,7 @@ def surface_op(state: GJ74State) -> list[Prompt]:
             side,
             "surface_op",
             "GJ74 7",
-            [form, _done("surface_ops_done")],
+            [form, *prompts_air.carrier_range(state, side), done],
             "surface_ops_done",
         )
     ]
@@ -259,89 +270,3 @@ def surface_op(state: GJ74State) -> list[Prompt]:
 
 def at_all(state: GJ74State, side: Side) -> list[Unit]:
     return on_map(state, side)
-
-
-def air_op(state: GJ74State) -> list[Prompt]:
-    """5.1: declare the range; 5.2: spend the actions; 5.4(4): end."""
-    side = state.active
-    op = state.air
-    if side is None or op is None:
-        return []
-    if op.distance is None:
-        form = OrderForm(
-            type="air_range",
-            label=t("gj74.form.air_range"),
-            inputs=(
-                Choice(
-                    name="distance", label=t("gj74.input.distance"), kind="number", min=0, max=10
-                ),
-            ),
-        )
-        return [
-            _prompt(
-                state, side, "air_range", "GJ74 5.1", [form, _done("air_ops_done")], "air_ops_done"
-            )
-        ]
-    if op.actions <= 0:
-        return []
-    reach = board.air_reach(state.scenario, side)
-    hexes = sorted(
-        {u.hex for u in on_map(state, other(side)) if u.hex and reach.get(u.hex, 99) <= op.distance}
-    )
-    if not hexes:
-        return []
-    where = Choice(name="hex", label=t("gj74.input.hex"), options=tuple(_hex(h) for h in hexes))
-    subs_ = [u for u in _enemy_tokens(state, side, True, None) if u.hex in hexes]
-    target = Choice(
-        name="target",
-        label=t("gj74.input.target"),
-        options=(
-            Option(value=SURFACE, label=t("gj74.option.surface")),
-            *(_enemy(u) for u in subs_),
-        ),
-    )
-    forms = [
-        OrderForm(
-            type="air_search",
-            label=t("gj74.form.air_search"),
-            inputs=(
-                where,
-                target,
-                Choice(
-                    name="actions",
-                    label=t("gj74.input.actions"),
-                    kind="number",
-                    min=1,
-                    max=op.actions,
-                ),
-            ),
-        )
-    ]
-    planes = min(op.actions, state.aircraft[side] - op.aircraft_used)
-    ships = [u for u in _enemy_tokens(state, side, False, True) if u.hex in hexes]
-    if planes > 0:
-        inputs = [
-            where,
-            target,
-            Choice(
-                name="aircraft", label=t("gj74.input.aircraft"), kind="number", min=1, max=planes
-            ),
-        ]
-        if ships:
-            inputs.append(
-                Choice(
-                    name="targets",
-                    label=t("gj74.input.targets"),
-                    kind="many",
-                    options=tuple(_enemy(u) for u in ships),
-                    min=0,
-                    max=min(12, len(ships)),
-                    when=(When(within={"target": (SURFACE,)}),),
-                )
-            )
-        forms.append(
-            OrderForm(type="air_strike", label=t("gj74.form.air_strike"), inputs=tuple(inputs))
-        )
-    return [
-        _prompt(state, side, "air_op", "GJ74 5.2", [*forms, _done("air_ops_done")], "air_ops_done")
-    ]

@@ -21,7 +21,7 @@ from bot.rules.core import (
     t,
 )
 from bot.rules.gj74 import actions as A
-from bot.rules.gj74 import air, board, hiding, setup, subs, surface, turn
+from bot.rules.gj74 import air, board, carrier, hiding, setup, subs, surface, turn
 from bot.rules.gj74.state import SIDES, GJ74Options, GJ74State, Side
 from bot.rules.gj74.view import GJ74View, build_view, secret_names
 
@@ -111,6 +111,8 @@ def _dispatch(state: GJ74State, side: Side, action: Action, dice: Dice) -> list[
         return air.search_with(state, side, action, dice)
     if isinstance(action, A.AirStrike):
         return air.strike(state, side, action, dice)
+    if isinstance(action, A.CarrierRange):
+        return carrier.declare(state, side, action, dice)
     raise RuleViolation(
         "core.prompt.wrong_order",
         "GJ74 4",
@@ -125,7 +127,7 @@ def _place(state: GJ74State, side: Side, a: A.Place) -> list[Event]:
 
     u = state.units.get(a.unit)
     if u is None or u.side != side or u.status != "map":
-        raise RuleViolation("gj74.place.not_yours", "GJ74 3.2", unit=a.unit)
+        raise RuleViolation("gj74.place.not_yours", "GJ74 3.2")
     if a.hex not in u.zone:
         raise RuleViolation("gj74.place.zone", "GJ74 3.2(3)", hex=a.hex)
     check_stacking(state, side, a.hex, [u], "GJ74 8")

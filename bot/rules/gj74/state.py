@@ -63,12 +63,15 @@ class Unit(_Model):
 
 
 class AirOp(_Model):
-    """A base air operation under way (5): the declared range, actions left, targets."""
+    """An air operation under way, by base air (5) or carriers (7.3): the declared range,
+    actions left, targets."""
 
     carrier: bool = False
     distance: int | None = None
     actions: int = 0
     aircraft_used: int = 0
+    origins: dict[str, list[int]] = Field(default_factory=dict)
+    """Carrier operations (7.3.1): per launching hex, anti-ship and ASW air actions left."""
     searched: list[str] = Field(default_factory=list)
     attacked: list[str] = Field(default_factory=list)
 

@@ -37,7 +37,7 @@ def steps_for(u: Unit, kind: str, target: str | None) -> int:
 def act(state: GJ74State, side: Side, a: SubAction, dice: Dice) -> list[Event]:
     u = state.units.get(a.unit)
     if u is None or not can_act(u, side):
-        raise RuleViolation("gj74.sub.not_yours", SECTION, unit=a.unit)
+        raise RuleViolation("gj74.sub.not_yours", SECTION)
     if a.kind not in kinds_for(u):
         raise RuleViolation("gj74.sub.kind", "GJ74 6(3)", unit=u.id)
     check_fields(a, SUB_FIELDS[a.kind], SECTION)
@@ -86,9 +86,7 @@ def _check_target(state: GJ74State, side: Side, a: SubAction, hex_id: str) -> No
                 or t_.hex != hex_id
                 or t_.status != "map"
             ):
-                raise RuleViolation(
-                    "gj74.search.no_target", "GJ74 9.3", unit=a.target or "", hex=hex_id
-                )
+                raise RuleViolation("gj74.search.no_target", "GJ74 9.3", hex=hex_id)
         return
     if a.kind not in ("move_attack", "attack_attack"):
         return
@@ -101,7 +99,7 @@ def _check_target(state: GJ74State, side: Side, a: SubAction, hex_id: str) -> No
             or not set(a.targets) <= {s.id for s in ships}
             or len(set(a.targets)) != len(a.targets)
         ):
-            raise RuleViolation("gj74.attack.face_down", "GJ74 10", unit=",".join(a.targets))
+            raise RuleViolation("gj74.attack.face_down", "GJ74 10")
         return
     combat.enemy_target(state, side, a.target, hex_id, True, "GJ74 11")
 

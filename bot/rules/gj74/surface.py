@@ -24,13 +24,15 @@ def group(state: GJ74State, side: Side, tokens: list[str]) -> list[Unit]:
     units = [state.units.get(x) for x in tokens]
     mine = [u for u in units if u is not None and can_act(u, side)]
     if len(mine) != len(units) or len(set(tokens)) != len(tokens):
-        raise RuleViolation("gj74.surface.not_yours", SECTION, unit=",".join(tokens))
+        raise RuleViolation("gj74.surface.not_yours", SECTION)
     if len({(u.hex, u.status) for u in mine}) != 1:
         raise RuleViolation("gj74.surface.one_hex", "GJ74 7.2(3)")
     return mine
 
 
 def act(state: GJ74State, side: Side, a: SurfaceAction, dice: Dice) -> list[Event]:
+    if state.surface_air:
+        raise RuleViolation("gj74.surface.air_chosen", "GJ74 7.1(2)")
     units = group(state, side, a.units)
     if state.groups_used >= state.groups[side]:
         raise RuleViolation("gj74.surface.groups", "GJ74 7.2(6)", n=state.groups[side])
@@ -72,6 +74,7 @@ def act(state: GJ74State, side: Side, a: SurfaceAction, dice: Dice) -> list[Even
     for u in units:
         u.acted = True
     state.groups_used += 1
+    state.surface_air = False  # 7.1(2): ships act, so no carrier air operation this time
     if a.kind in SEARCHES:
         state.searched = True
     return events
@@ -94,11 +97,9 @@ def _check(state: GJ74State, side: Side, a: SurfaceAction, units: list[Unit], or
             or target.status != "map"
             or target.hex != origin
         ):
-            raise RuleViolation(
-                "gj74.search.no_target", "GJ74 7.2(2)", unit=a.target or "", hex=origin
-            )
+            raise RuleViolation("gj74.search.no_target", "GJ74 7.2(2)", hex=origin)
         if a.kind in ATTACKS and not target.face_up:
-            raise RuleViolation("gj74.attack.face_down", "GJ74 10", unit=target.id)
+            raise RuleViolation("gj74.attack.face_down", "GJ74 10")
         return
     hex_id = a.target_hex or origin
     reach = 1 if a.kind in SEARCHES else min(combat.range_of(state, u) for u in units)
@@ -111,9 +112,7 @@ def _check(state: GJ74State, side: Side, a: SurfaceAction, units: list[Unit], or
     if a.kind in ATTACKS:
         hidden = {u.id for u in at(state, hex_id, other(side), sub=False) if not u.face_up}
         if set(a.targets) & hidden:
-            raise RuleViolation(
-                "gj74.attack.face_down", "GJ74 10", unit=sorted(set(a.targets) & hidden)[0]
-            )
+            raise RuleViolation("gj74.attack.face_down", "GJ74 10")
         ships = face_up_enemies(state, side, hex_id, sub=False)
         ids = {s.id for s in ships}
         need = min(len(units), len(ships))
@@ -199,4 +198,5 @@ def end(state: GJ74State) -> list[Event]:
     state.groups_used = 0
     state.searched = False
     state.landed_here = []
+    state.air = None
     return []

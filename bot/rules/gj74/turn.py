@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from bot.rules.core import Dice, Event, t
 from bot.rules.core.sequence import Step, Table
-from bot.rules.gj74 import air, board, prompts, subs, surface, victory
+from bot.rules.gj74 import air, board, prompts, prompts_air, subs, surface, victory
 from bot.rules.gj74.state import SIDES, AirOp, Chit, GJ74State, Phase, other
 from bot.rules.gj74.units import hide
 
@@ -129,7 +129,7 @@ TABLE: Table[Phase, GJ74State] = Table(
             "air",
             "GJ74 5",
             owes=SIDES,
-            prompts=prompts.air_op,
+            prompts=prompts_air.air_op,
             run=_nothing_left,
             next=("draw",),
             end="air_ops_done",
