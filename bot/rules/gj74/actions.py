@@ -91,6 +91,8 @@ class AirStrike(Action):
     hex: HexId
     target: Token = SURFACE
     aircraft: int = Field(ge=1, le=12)
+    escorts: int = Field(default=0, ge=0, le=11)
+    """Of ``aircraft``, how many fly air superiority (ASP) instead of attacking (5.3(1))."""
     targets: list[Token] = Field(default_factory=list, max_length=12)
     origin: HexId = NONE
 
@@ -101,6 +103,20 @@ class CarrierRange(Action):
     type: Literal["carrier_range"] = "carrier_range"
     carriers: list[Token] = Field(min_length=1, max_length=6)
     distance: int = Field(ge=0, le=9)
+
+
+class Intercept(Action):
+    """17.1: the other side intercepts a strike from its air bases within ``distance``; with
+    ``escorts_first`` its fighters target the attack aircraft after the escorts fire (17.2(1)2),
+    else both fire at once (17.2(1)1)."""
+
+    type: Literal["intercept"] = "intercept"
+    distance: int = Field(ge=0, le=8)
+    escorts_first: bool = False
+
+
+class NoIntercept(Action):
+    type: Literal["no_intercept"] = "no_intercept"
 
 
 class AirOpsDone(Action):
@@ -118,6 +134,8 @@ GJ74Action = Annotated[
     | AirSearch
     | AirStrike
     | CarrierRange
+    | Intercept
+    | NoIntercept
     | AirOpsDone,
     Field(discriminator="type"),
 ]

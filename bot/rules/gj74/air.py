@@ -9,7 +9,7 @@ from bot.rules.core import Dice, Event, RuleViolation, t
 from bot.rules.core.text import die
 from bot.rules.gj74 import board, carrier, combat, search
 from bot.rules.gj74.actions import SURFACE, AirRange, AirSearch, AirStrike
-from bot.rules.gj74.state import AirOp, GJ74State, Side, other
+from bot.rules.gj74.state import AirOp, GJ74State, Side, Strike, other
 from bot.rules.gj74.units import at, face_up_enemies
 
 SECTION = "GJ74 5"
@@ -101,13 +101,14 @@ def strike(state: GJ74State, side: Side, a: AirStrike, dice: Dice) -> list[Event
         raise RuleViolation("gj74.air.search_and_attack", "GJ74 5.2(6)")
     if a.target != SURFACE and a.targets:
         raise RuleViolation("gj74.order.fields", "GJ74 5.2(5)", field="targets")
-    plane = board.comps().aircraft[side]
+    if a.escorts >= a.aircraft:
+        raise RuleViolation("gj74.air.escorts", "GJ74 5.3(1)")
     if a.target == SURFACE:
         hidden = {u.id for u in at(state, a.hex, other(side), sub=False) if not u.face_up}
         if set(a.targets) & hidden:
             raise RuleViolation("gj74.attack.face_down", "GJ74 10")
         ships = face_up_enemies(state, side, a.hex, sub=False)
-        need = min(a.aircraft, len(ships))
+        need = min(a.aircraft - a.escorts, len(ships))
         if (
             not ships
             or not set(a.targets) <= {s.id for s in ships}
@@ -115,24 +116,45 @@ def strike(state: GJ74State, side: Side, a: AirStrike, dice: Dice) -> list[Event
             or len(a.targets) != need
         ):
             raise RuleViolation("gj74.attack.targets", "GJ74 16.2", n=need)
-        op.actions -= a.aircraft
-        op.aircraft_used += a.aircraft
-        op.attacked.append(key)
-        shooters = [
-            combat.Shooter(f"air{k}", plane.atk_anti_ship, plane.atk_tech)
-            for k in range(a.aircraft)
-        ]
-        targets = [state.units[x] for x in a.targets]
-        return combat.fire_at_ships(state, shooters, targets, False, dice, "GJ74 16")
-    target = combat.enemy_target(state, side, a.target, a.hex, True, "GJ74 13")
+    else:
+        combat.enemy_target(state, side, a.target, a.hex, True, "GJ74 13")
     op.actions -= a.aircraft
     op.aircraft_used += a.aircraft
     op.attacked.append(key)
-    n = a.aircraft * plane.atk_asw_dice
+    state.strike = Strike(
+        side=side,
+        hex=a.hex,
+        target=a.target,
+        aircraft=a.aircraft,
+        escorts=a.escorts,
+        targets=list(a.targets),
+    )
+    params = {"side": side, "hex": a.hex, "n": a.aircraft, "escorts": a.escorts}
+    return [Event(kind="gj74.strike", params=params)]
+
+
+def resolve(state: GJ74State, dice: Dice, attack_left: int) -> list[Event]:
+    """13.2, 16: what is left of the strike after interception attacks."""
+    strike = state.strike
+    assert strike is not None
+    state.strike = None
+    plane = board.comps().aircraft[strike.side]
+    if attack_left <= 0:
+        return []
+    if strike.target == SURFACE:
+        shooters = [
+            combat.Shooter(f"air{k}", plane.atk_anti_ship, plane.atk_tech)
+            for k in range(attack_left)
+        ]
+        targets = [state.units[x] for x in strike.targets[:attack_left]]
+        return combat.fire_at_ships(state, shooters, targets, False, dice, "GJ74 16")
+    target = state.units[strike.target]
+    n = attack_left * plane.atk_asw_dice
     return combat.against_sub(state, target, n, plane.atk_tech, dice)  # 13.2
 
 
 def end(state: GJ74State) -> list[Event]:
-    """5.4(4): the aircraft go back to the available box."""
+    """5.4(4): the aircraft, interceptors too, go back to the available box."""
     state.air = None
+    state.intercepted = 0
     return []

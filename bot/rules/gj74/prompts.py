@@ -184,6 +184,8 @@ def surface_op(state: GJ74State) -> list[Prompt]:
         return []
     from bot.rules.gj74 import prompts_air  # it builds on this module's helpers
 
+    if state.strike is not None:
+        return prompts_air.intercept_prompt(state)
     done = _done("surface_ops_done")
     if state.surface_air:
         flying = prompts_air.carrier_op(state, side)

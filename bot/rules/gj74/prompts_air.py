@@ -11,8 +11,28 @@ from bot.rules.gj74.state import AirOp, GJ74State, Side, other
 from bot.rules.gj74.units import on_map
 
 
+def intercept_prompt(state: GJ74State) -> list[Prompt]:
+    """5.4(1), 17.1: the side not acting may intercept the strike just declared."""
+    strike = state.strike
+    if strike is None:
+        return []
+    side = other(strike.side)
+    form = OrderForm(
+        type="intercept",
+        label=t("gj74.form.intercept"),
+        inputs=(
+            Choice(name="distance", label=t("gj74.input.distance"), kind="number", min=0, max=8),
+            Choice(name="escorts_first", label=t("gj74.input.escorts_first"), kind="flag"),
+        ),
+    )
+    forms = [form, _done("no_intercept")]
+    return [_prompt(state, side, "intercept", "GJ74 17", forms, "no_intercept")]
+
+
 def air_op(state: GJ74State) -> list[Prompt]:
     """5.1: declare the range; 5.2: spend the actions; 5.4(4): end."""
+    if state.strike is not None:
+        return intercept_prompt(state)
     side = state.active
     op = state.air
     if side is None or op is None:

@@ -21,7 +21,7 @@ from bot.rules.core import (
     t,
 )
 from bot.rules.gj74 import actions as A
-from bot.rules.gj74 import air, board, carrier, hiding, setup, subs, surface, turn
+from bot.rules.gj74 import air, board, carrier, hiding, intercept, setup, subs, surface, turn
 from bot.rules.gj74.state import SIDES, GJ74Options, GJ74State, Side
 from bot.rules.gj74.view import GJ74View, build_view, secret_names
 
@@ -111,6 +111,12 @@ def _dispatch(state: GJ74State, side: Side, action: Action, dice: Dice) -> list[
         return air.search_with(state, side, action, dice)
     if isinstance(action, A.AirStrike):
         return air.strike(state, side, action, dice)
+    if isinstance(action, A.Intercept):
+        return intercept.intercept(state, side, action, dice)
+    if isinstance(action, A.NoIntercept):
+        if state.strike is None or state.strike.side == side:
+            raise RuleViolation("gj74.intercept.nothing", "GJ74 17")
+        return intercept.decline(state, side, dice)
     if isinstance(action, A.CarrierRange):
         return carrier.declare(state, side, action, dice)
     raise RuleViolation(

@@ -76,6 +76,17 @@ class AirOp(_Model):
     attacked: list[str] = Field(default_factory=list)
 
 
+class Strike(_Model):
+    """An air strike declared and waiting for the enemy's interception (5.4(1), 17)."""
+
+    side: Side
+    hex: str
+    target: str
+    aircraft: int
+    escorts: int = 0
+    targets: list[str] = Field(default_factory=list)
+
+
 class Landing(_Model):
     side: Side
     hex: str
@@ -111,6 +122,9 @@ class GJ74State(GameState):
     air: AirOp | None = None
     surface_air: bool | None = None
     """This surface operation's choice (7.1(2)): ships (False) or carrier aircraft (True)."""
+    strike: Strike | None = None
+    intercepted: int = 0
+    """Aircraft the other side has sent up to intercept in this operation (17.1(4))."""
     landings: list[Landing] = Field(default_factory=list)
     landed_here: list[str] = Field(default_factory=list)
     attacked_first: dict[str, bool] = Field(default_factory=dict)

@@ -199,4 +199,5 @@ def end(state: GJ74State) -> list[Event]:
     state.searched = False
     state.landed_here = []
     state.air = None
+    state.intercepted = 0
     return []

@@ -20,6 +20,10 @@ def points(state: GJ74State) -> dict[Side, float]:
             worth = BASE.get(u.nation, 1.0) * board.ship(u.cls).vp_multiplier  # 21.1(3)
             vp[other(u.side)] += worth * (2 if u.status == "sunk" else 1)
     for side in SIDES:
+        # 21.1(1): aircraft in the damaged box count as the navy's units do.
+        nation = s.nations(side)[0]
+        vp[other(side)] += state.aircraft_lost.get(side, 0) * BASE.get(nation, 1.0)
+    for side in SIDES:
         for hex_id, (cap, each) in landing_hexes(state, side).items():
             mine = sum(1 for m in state.landings if m.side == side and m.hex == hex_id)
             vp[side] += min(mine, cap) * each  # 21.1(4)
