@@ -119,6 +119,19 @@ class NoIntercept(Action):
     type: Literal["no_intercept"] = "no_intercept"
 
 
+class Dongfeng(Action):
+    """Optional 22.2(2)-(3): two air actions launch a die's worth of Dongfeng attacks."""
+
+    type: Literal["dongfeng"] = "dongfeng"
+
+
+class DongfengFire(Action):
+    """Optional 22.2(4): one Dongfeng attack at a face-up enemy surface ship anywhere."""
+
+    type: Literal["dongfeng_fire"] = "dongfeng_fire"
+    target: Token
+
+
 class AirOpsDone(Action):
     type: Literal["air_ops_done"] = "air_ops_done"
 
@@ -136,6 +149,8 @@ GJ74Action = Annotated[
     | CarrierRange
     | Intercept
     | NoIntercept
+    | Dongfeng
+    | DongfengFire
     | AirOpsDone,
     Field(discriminator="type"),
 ]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from bot.rules.core import Dice, Event, RuleViolation, t
 from bot.rules.core.text import die
-from bot.rules.gj74 import board, carrier, combat, search
+from bot.rules.gj74 import board, carrier, combat, optional, search
 from bot.rules.gj74.actions import SURFACE, AirRange, AirSearch, AirStrike
 from bot.rules.gj74.state import AirOp, GJ74State, Side, Strike, other
 from bot.rules.gj74.units import at, face_up_enemies
@@ -24,7 +24,7 @@ def declare(state: GJ74State, side: Side, a: AirRange, dice: Dice) -> list[Event
     if state.air is not None and state.air.distance is not None:
         raise RuleViolation("gj74.air.declared", "GJ74 5.1")
     face = dice.roll(t("gj74.die.air_ops", side=t(f"gj74.seat.{side}").model_dump()))
-    modifier = -2 if night(state) else 0
+    modifier = (-2 if night(state) else 0) + optional.air_modifier(state, side)  # 4.3, 22.3
     actions = board.comps().air_actions("base_air_ops", a.distance, face + modifier) or 0
     state.air = AirOp(distance=a.distance, actions=actions)
     shown = die(face, bonus=modifier)
@@ -157,4 +157,5 @@ def end(state: GJ74State) -> list[Event]:
     """5.4(4): the aircraft, interceptors too, go back to the available box."""
     state.air = None
     state.intercepted = 0
+    state.dongfeng_left = 0
     return []

@@ -47,7 +47,9 @@ def declare(state: GJ74State, side: Side, a: CarrierRange, dice: Dice) -> list[E
     used = [mine[x] for x in a.carriers]
     tech = min(board.ship(u.cls).tech for u in used)
     face = dice.roll(t("gj74.die.carrier_ops", side=t(f"gj74.seat.{side}").model_dump()))
-    bonus = tech - (2 if board.night(state.turn) else 0)
+    from bot.rules.gj74.optional import air_modifier
+
+    bonus = tech - (2 if board.night(state.turn) else 0) + air_modifier(state, side)  # 22.3
     actions = board.comps().air_actions("carrier_air_ops", a.distance, face + bonus)
     if actions is None:
         raise RuleViolation("gj74.carrier.too_far", SECTION, n=a.distance)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from bot.rules.core import Dice, Event, RuleViolation, t
 from bot.rules.core.text import die
-from bot.rules.gj74 import air, board
+from bot.rules.gj74 import air, board, optional
 from bot.rules.gj74.actions import Intercept
 from bot.rules.gj74.state import GJ74State, Side
 
@@ -35,7 +35,7 @@ def intercept(state: GJ74State, side: Side, a: Intercept, dice: Dice) -> list[Ev
     if reach is None or reach > a.distance:
         raise RuleViolation("gj74.air.out_of_range", "GJ74 17.1(5)", hex=strike.hex, n=a.distance)
     face = dice.roll(t("gj74.die.intercept", side=t(f"gj74.seat.{side}").model_dump()))
-    bonus = -2 if air.night(state) else 0
+    bonus = (-2 if air.night(state) else 0) + optional.air_modifier(state, side)  # 22.3
     got = board.comps().air_actions("base_intercept", a.distance, face + bonus) or 0
     free = state.aircraft[side] - state.intercepted
     fighters = min(got, free)  # 17.1(4): missing aircraft are lost to the interception

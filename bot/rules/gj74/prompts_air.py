@@ -4,7 +4,7 @@ whose chit was drawn. Targets are enemy counters by token; strikes aim at face-u
 from __future__ import annotations
 
 from bot.rules.core import Choice, Option, OrderForm, Prompt, When, t
-from bot.rules.gj74 import board, carrier
+from bot.rules.gj74 import board, carrier, optional
 from bot.rules.gj74.actions import SURFACE
 from bot.rules.gj74.prompts import _done, _enemy, _enemy_tokens, _hex, _own, _prompt
 from bot.rules.gj74.state import AirOp, GJ74State, Side, other
@@ -44,16 +44,34 @@ def air_op(state: GJ74State) -> list[Prompt]:
         form = OrderForm(type="air_range", label=t("gj74.form.air_range"), inputs=(distance,))
         forms = [form, _done("air_ops_done")]
         return [_prompt(state, side, "air_range", "GJ74 5.1", forms, "air_ops_done")]
+    if state.dongfeng_left > 0:
+        return _dongfeng_targets(state, side)
     reach = board.air_reach(state.scenario, side)
     in_range: dict[str, tuple[str, ...]] = {
         h: () for h in _enemy_hexes(state, side) if reach.get(h, 99) <= op.distance
     }
     forms = spend(state, side, op, in_range)
+    if optional.can_launch(state, side):
+        forms.append(OrderForm(type="dongfeng", label=t("gj74.form.dongfeng")))
     if not forms:
         return []
     return [
         _prompt(state, side, "air_op", "GJ74 5.2", [*forms, _done("air_ops_done")], "air_ops_done")
     ]
+
+
+def _dongfeng_targets(state: GJ74State, side: Side) -> list[Prompt]:
+    """22.2(4): each attack at a face-up enemy surface ship anywhere on the map."""
+    ships = _enemy_tokens(state, side, False, True)
+    forms = [_done("air_ops_done")]
+    if ships:
+        target = Choice(
+            name="target", label=t("gj74.input.target"), options=tuple(_enemy(u) for u in ships)
+        )
+        forms.insert(
+            0, OrderForm(type="dongfeng_fire", label=t("gj74.form.dongfeng_fire"), inputs=(target,))
+        )
+    return [_prompt(state, side, "dongfeng", "GJ74 22.2", forms, "air_ops_done")]
 
 
 def carrier_range(state: GJ74State, side: Side) -> list[OrderForm]:

@@ -21,7 +21,18 @@ from bot.rules.core import (
     t,
 )
 from bot.rules.gj74 import actions as A
-from bot.rules.gj74 import air, board, carrier, hiding, intercept, setup, subs, surface, turn
+from bot.rules.gj74 import (
+    air,
+    board,
+    carrier,
+    hiding,
+    intercept,
+    optional,
+    setup,
+    subs,
+    surface,
+    turn,
+)
 from bot.rules.gj74.state import SIDES, GJ74Options, GJ74State, Side
 from bot.rules.gj74.view import GJ74View, build_view, secret_names
 
@@ -47,6 +58,7 @@ class GJ74(Ruleset[GJ74State]):
     def setup(self, scenario: str, options: BaseModel, dice: Dice) -> Outcome[GJ74State]:
         assert isinstance(options, GJ74Options)
         state, events = setup.new_state(self.id, scenario, options, dice)
+        events += optional.space_war(state, dice)
         events += turn.advance(state, dice)
         return Outcome(state=state, events=events)
 
@@ -117,6 +129,10 @@ def _dispatch(state: GJ74State, side: Side, action: Action, dice: Dice) -> list[
         if state.strike is None or state.strike.side == side:
             raise RuleViolation("gj74.intercept.nothing", "GJ74 17")
         return intercept.decline(state, side, dice)
+    if isinstance(action, A.Dongfeng):
+        return optional.launch(state, side, dice)
+    if isinstance(action, A.DongfengFire):
+        return optional.fire(state, side, action, dice)
     if isinstance(action, A.CarrierRange):
         return carrier.declare(state, side, action, dice)
     raise RuleViolation(

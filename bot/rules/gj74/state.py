@@ -98,6 +98,8 @@ class GJ74Options(BaseModel):
     lhd_18_4: bool = False
     long_range_22_1: bool = False
     defensive_22_5: bool = False
+    dongfeng_22_2: bool = False
+    space_22_3: bool = False
 
 
 class GJ74State(GameState):
@@ -125,6 +127,11 @@ class GJ74State(GameState):
     strike: Strike | None = None
     intercepted: int = 0
     """Aircraft the other side has sent up to intercept in this operation (17.1(4))."""
+    space: int = 0
+    """Optional 22.3: the modifier to the air operation dice of China's enemy."""
+    dongfeng_used: bool = False
+    dongfeng_left: int = 0
+    """Optional 22.2: Dongfeng attacks launched and not yet fired in this air operation."""
     landings: list[Landing] = Field(default_factory=list)
     landed_here: list[str] = Field(default_factory=list)
     attacked_first: dict[str, bool] = Field(default_factory=dict)
