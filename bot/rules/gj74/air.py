@@ -10,7 +10,7 @@ from bot.rules.core.text import die
 from bot.rules.gj74 import board, carrier, combat, optional, search
 from bot.rules.gj74.actions import SURFACE, AirRange, AirSearch, AirStrike
 from bot.rules.gj74.state import AirOp, GJ74State, Side, Strike, other
-from bot.rules.gj74.units import at, face_up_enemies
+from bot.rules.gj74.units import at, face_up_enemies, tech
 
 SECTION = "GJ74 5"
 
@@ -143,14 +143,16 @@ def resolve(state: GJ74State, dice: Dice, attack_left: int) -> list[Event]:
         return []
     if strike.target == SURFACE:
         shooters = [
-            combat.Shooter(f"air{k}", plane.atk_anti_ship, plane.atk_tech)
+            combat.Shooter(f"air{k}", plane.atk_anti_ship, tech(state, strike.side, plane.atk_tech))
             for k in range(attack_left)
         ]
         targets = [state.units[x] for x in strike.targets[:attack_left]]
         return combat.fire_at_ships(state, shooters, targets, False, dice, "GJ74 16")
     target = state.units[strike.target]
     n = attack_left * plane.atk_asw_dice
-    return combat.against_sub(state, target, n, plane.atk_tech, dice)  # 13.2
+    return combat.against_sub(
+        state, target, n, tech(state, strike.side, plane.atk_tech), dice
+    )  # 13.2
 
 
 def end(state: GJ74State) -> list[Event]:

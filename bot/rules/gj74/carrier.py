@@ -12,7 +12,7 @@ from bot.rules.core.text import die
 from bot.rules.gj74 import board
 from bot.rules.gj74.actions import CarrierRange
 from bot.rules.gj74.state import AirOp, GJ74State, Side, Unit
-from bot.rules.gj74.units import show
+from bot.rules.gj74.units import show, unit_tech
 
 SECTION = "GJ74 7.3"
 
@@ -45,7 +45,7 @@ def declare(state: GJ74State, side: Side, a: CarrierRange, dice: Dice) -> list[E
     ):
         raise RuleViolation("gj74.carrier.not_yours", SECTION)
     used = [mine[x] for x in a.carriers]
-    tech = min(board.ship(u.cls).tech for u in used)
+    tech = min(unit_tech(state, u) for u in used)  # 22.4 too
     face = dice.roll(t("gj74.die.carrier_ops", side=t(f"gj74.seat.{side}").model_dump()))
     from bot.rules.gj74.optional import air_modifier
 

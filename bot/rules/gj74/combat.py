@@ -12,7 +12,7 @@ from bot.rules.core import Dice, Event, RuleViolation, t
 from bot.rules.core.text import die
 from bot.rules.gj74 import board
 from bot.rules.gj74.state import GJ74State, Side, Unit
-from bot.rules.gj74.units import hits_to
+from bot.rules.gj74.units import hits_to, unit_tech
 
 
 @dataclass
@@ -77,7 +77,7 @@ def sub_on_ships(state: GJ74State, sub: Unit, targets: list[Unit], dice: Dice) -
     ships = [u for u in targets]
     cls = board.ship(sub.cls)
     n = int(sum(board.ship(u.cls).asw + board.ship(u.cls).air_asw for u in ships))
-    low = min((board.ship(u.cls).tech for u in ships), default=1)
+    low = min((unit_tech(state, u) for u in ships), default=1)
     asw_hits, shown = _roll(dice, n, low, "gj74.die.asw")
     left = max(0, cls.anti_ship - asw_hits)
     events = [Event(kind="gj74.asw_fire", params={"unit": sub.id, "dice": shown, "left": left})]
@@ -88,7 +88,7 @@ def sub_on_ships(state: GJ74State, sub: Unit, targets: list[Unit], dice: Dice) -
         deal[ships[k % len(ships)].id] += 1
     for u in ships:
         if deal[u.id]:
-            hits, shown = _roll(dice, deal[u.id], cls.tech, "gj74.die.torpedo")
+            hits, shown = _roll(dice, deal[u.id], unit_tech(state, sub), "gj74.die.torpedo")
             events.append(
                 Event(kind="gj74.torpedo", params={"unit": u.id, "dice": shown, "hits": hits})
             )
@@ -135,7 +135,7 @@ def fire_at_ships(
             track -= extra
             aa = c.anti_air + extra
         aa += c.air_intercept
-        aa_hits, shown = _roll(dice, aa, c.tech, "gj74.die.aa")
+        aa_hits, shown = _roll(dice, aa, unit_tech(state, u), "gj74.die.aa")
         events.append(
             Event(kind="gj74.aa_fire", params={"unit": u.id, "dice": shown, "hits": aa_hits})
         )
@@ -157,8 +157,8 @@ def fire_at_ships(
     return events
 
 
-def ship_shooters(units: list[Unit]) -> list[Shooter]:
-    return [Shooter(u.id, board.ship(u.cls).anti_ship, board.ship(u.cls).tech) for u in units]
+def ship_shooters(state: GJ74State, units: list[Unit]) -> list[Shooter]:
+    return [Shooter(u.id, board.ship(u.cls).anti_ship, unit_tech(state, u)) for u in units]
 
 
 def range_of(state: GJ74State, u: Unit) -> int:

@@ -9,6 +9,7 @@ from bot.rules.core.text import die
 from bot.rules.gj74 import air, board, optional
 from bot.rules.gj74.actions import Intercept
 from bot.rules.gj74.state import GJ74State, Side
+from bot.rules.gj74.units import tech
 
 SECTION = "GJ74 17"
 
@@ -60,17 +61,17 @@ def intercept(state: GJ74State, side: Side, a: Intercept, dice: Dice) -> list[Ev
     if a.escorts_first:
         # 17.2(1)2: the escorts fire first; survivors fire at the attack aircraft, and the
         # interceptor deals the losses (Ruling: attack aircraft first, that is the point).
-        hits, shown = _fire(dice, escorts, theirs.asp_tech, strike.side)
+        hits, shown = _fire(dice, escorts, tech(state, strike.side, theirs.asp_tech), strike.side)
         lost = min(hits, fighters)
         fighters -= lost
-        back, shown2 = _fire(dice, fighters, mine.asp_tech, side)
+        back, shown2 = _fire(dice, fighters, tech(state, side, mine.asp_tech), side)
         attack_lost = min(back, attack)
         escort_lost = min(back - attack_lost, escorts)
     else:
         # 17.2(1)1: both fire at once; each owner deals its own losses (Ruling: the striking
         # side loses escorts first, the interceptor its fighters).
-        hits, shown = _fire(dice, escorts, theirs.asp_tech, strike.side)
-        back, shown2 = _fire(dice, fighters, mine.asp_tech, side)
+        hits, shown = _fire(dice, escorts, tech(state, strike.side, theirs.asp_tech), strike.side)
+        back, shown2 = _fire(dice, fighters, tech(state, side, mine.asp_tech), side)
         lost = min(hits, fighters)
         escort_lost = min(back, escorts)
         attack_lost = min(back - escort_lost, attack)

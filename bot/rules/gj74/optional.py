@@ -1,5 +1,6 @@
 """Optional rules of GJ74 22 not tied to one procedure: space war (22.3), which lowers the
-air dice of China's enemy, and the Dongfeng anti-ship ballistic missile (22.2)."""
+air dice of China's enemy, information war (22.4), which lowers its tech levels turn by
+turn, and the Dongfeng anti-ship ballistic missile (22.2)."""
 
 from __future__ import annotations
 
@@ -26,6 +27,16 @@ def space_war(state: GJ74State, dice: Dice) -> list[Event]:
     face = dice.roll(t("gj74.die.space"))
     state.space = -2 if face == 6 else -1 if face >= 4 else 0
     return [Event(kind="gj74.space_war", params={"die": die(face), "n": state.space})]
+
+
+def cyber_war(state: GJ74State, dice: Dice) -> list[Event]:
+    """22.4: rolled at the start of every turn: 6 gives -2, 4-5 gives -1 to the tech level of
+    every unit of China's enemy this turn (at least 1)."""
+    if not state.options.cyber_22_4 or chinese(state) is None:
+        return []
+    face = dice.roll(t("gj74.die.cyber"))
+    state.cyber = -2 if face == 6 else -1 if face >= 4 else 0
+    return [Event(kind="gj74.cyber_war", params={"die": die(face), "n": state.cyber})]
 
 
 def air_modifier(state: GJ74State, side: Side) -> int:

@@ -59,6 +59,7 @@ class GJ74(Ruleset[GJ74State]):
         assert isinstance(options, GJ74Options)
         state, events = setup.new_state(self.id, scenario, options, dice)
         events += optional.space_war(state, dice)
+        events += optional.cyber_war(state, dice)
         events += turn.advance(state, dice)
         return Outcome(state=state, events=events)
 

@@ -100,6 +100,7 @@ class GJ74Options(BaseModel):
     defensive_22_5: bool = False
     dongfeng_22_2: bool = False
     space_22_3: bool = False
+    cyber_22_4: bool = False
 
 
 class GJ74State(GameState):
@@ -129,6 +130,8 @@ class GJ74State(GameState):
     """Aircraft the other side has sent up to intercept in this operation (17.1(4))."""
     space: int = 0
     """Optional 22.3: the modifier to the air operation dice of China's enemy."""
+    cyber: int = 0
+    """Optional 22.4: this turn's modifier to the tech level of China's enemy."""
     dongfeng_used: bool = False
     dongfeng_left: int = 0
     """Optional 22.2: Dongfeng attacks launched and not yet fired in this air operation."""

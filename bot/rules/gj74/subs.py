@@ -7,7 +7,7 @@ from bot.rules.core import Dice, Event, RuleViolation
 from bot.rules.gj74 import board, combat, movement, search
 from bot.rules.gj74.actions import SUB_FIELDS, SURFACE, SubAction, SurfaceAction, given
 from bot.rules.gj74.state import GJ74State, Side, Unit, other
-from bot.rules.gj74.units import face_up_enemies, hide, show
+from bot.rules.gj74.units import face_up_enemies, hide, show, unit_tech
 
 SECTION = "GJ74 6"
 
@@ -118,7 +118,7 @@ def _attack(state: GJ74State, side: Side, u: Unit, a: SubAction, dice: Dice) -> 
     assert u.hex is not None
     events = show(u)
     rounds = 1 if a.kind == "move_attack" else 2
-    tech = board.ship(u.cls).tech
+    tech = unit_tech(state, u)
     for _ in range(rounds if a.target == SURFACE else 1):
         if a.target == SURFACE:
             ships = [s for s in (state.units[x] for x in a.targets) if s.status == "map"]

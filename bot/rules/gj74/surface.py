@@ -8,7 +8,7 @@ from bot.rules.core import Dice, Event, RuleViolation
 from bot.rules.gj74 import board, combat, movement, search, subs
 from bot.rules.gj74.actions import SURFACE, SURFACE_FIELDS, SurfaceAction
 from bot.rules.gj74.state import GJ74State, Landing, Side, Unit, other
-from bot.rules.gj74.units import at, face_up_enemies, reveal, show
+from bot.rules.gj74.units import at, face_up_enemies, reveal, show, unit_tech
 
 SECTION = "GJ74 7.2"
 SEARCHES = ("move_search", "search_search")
@@ -143,7 +143,7 @@ def _do(
         targets = [state.units[x] for x in a.targets]
         far = board.distance(origin, hex_id) >= 2
         return events + combat.fire_at_ships(
-            state, combat.ship_shooters(shooters), targets, far, dice, "GJ74 15"
+            state, combat.ship_shooters(state, shooters), targets, far, dice, "GJ74 15"
         )
     for u in alive:
         events += show(u)  # 7.1(3): shown to search or attack, then turned back
@@ -154,7 +154,7 @@ def _do(
     if a.kind in SEARCHES:
         n = n * 2 if a.kind == "search_search" else n  # 9.3(3)3
         return events + search.roll_for_sub(state, target, n, dice, "searched")
-    tech = min(board.ship(u.cls).tech for u in alive)  # 12(2): the lowest tech level
+    tech = min(unit_tech(state, u) for u in alive)  # 12(2): the lowest tech level
     return events + combat.against_sub(state, target, n, tech, dice)  # 12
 
 

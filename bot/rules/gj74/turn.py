@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from bot.rules.core import Dice, Event, t
 from bot.rules.core.sequence import Step, Table
-from bot.rules.gj74 import air, board, prompts, prompts_air, subs, surface, victory
+from bot.rules.gj74 import air, board, optional, prompts, prompts_air, subs, surface, victory
 from bot.rules.gj74.state import SIDES, AirOp, Chit, GJ74State, Phase, other
 from bot.rules.gj74.units import hide
 
@@ -84,6 +84,7 @@ def _end_turn(state: GJ74State, dice: Dice) -> list[Event]:
         if not (k == "AF" and s.no_air_chits)
     ]
     state.drawn = []
+    events += optional.cyber_war(state, dice)  # 22.4: each turn
     TABLE.goto(state, "draw")
     return [*events, Event(kind="gj74.turn", params={"turn": state.turn})]
 

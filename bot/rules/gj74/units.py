@@ -30,6 +30,21 @@ def ship_label(u: Unit) -> dict[str, Any]:
     return t("gj74.ship.serial", type=c.type, cls=_cls(u.cls), n=u.serial).model_dump()
 
 
+def tech(state: GJ74State, side: Side, level: int) -> int:
+    """A tech level as it counts this turn: 22.4 lowers the enemy of China's, to 1 at least."""
+    if state.cyber and state.options.cyber_22_4:
+        from bot.rules.gj74.optional import chinese
+
+        china = chinese(state)
+        if china is not None and side != china:
+            return max(1, level + state.cyber)
+    return level
+
+
+def unit_tech(state: GJ74State, u: Unit) -> int:
+    return tech(state, u.side, board.ship(u.cls).tech)
+
+
 def _cls(cls: str) -> dict[str, Any]:
     return t(f"gj74.cls.{cls}").model_dump()
 
