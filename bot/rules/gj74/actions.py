@@ -113,6 +113,8 @@ class Intercept(Action):
     type: Literal["intercept"] = "intercept"
     distance: int = Field(ge=0, le=8)
     escorts_first: bool = False
+    carriers: bool = False
+    """17.1(1), (6): carriers' fighters instead of the air bases'."""
 
 
 class NoIntercept(Action):

@@ -4,7 +4,7 @@ whose chit was drawn. Targets are enemy counters by token; strikes aim at face-u
 from __future__ import annotations
 
 from bot.rules.core import Choice, Option, OrderForm, Prompt, When, t
-from bot.rules.gj74 import board, carrier, optional
+from bot.rules.gj74 import board, carrier, intercept, optional
 from bot.rules.gj74.actions import SURFACE
 from bot.rules.gj74.prompts import _done, _enemy, _enemy_tokens, _hex, _own, _prompt
 from bot.rules.gj74.state import AirOp, GJ74State, Side, other
@@ -23,6 +23,11 @@ def intercept_prompt(state: GJ74State) -> list[Prompt]:
         inputs=(
             Choice(name="distance", label=t("gj74.input.distance"), kind="number", min=0, max=8),
             Choice(name="escorts_first", label=t("gj74.input.escorts_first"), kind="flag"),
+            *(
+                (Choice(name="carriers", label=t("gj74.input.from_carriers"), kind="flag"),)
+                if intercept.carriers_for(state, side, strike.hex, 8)
+                else ()
+            ),
         ),
     )
     forms = [form, _done("no_intercept")]
