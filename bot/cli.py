@@ -23,6 +23,7 @@ BENCHES = {
     "core": "bot.benches.core",
     "war-at-sea": "bot.benches.war_at_sea",
     "war-at-sea-render": "bot.benches.war_at_sea_render",
+    "pocket-battles": "bot.benches.pocket_battles",
     "discord": "bot.benches.discord",
     "delivery": "bot.benches.delivery",
 }

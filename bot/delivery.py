@@ -34,7 +34,7 @@ import discord
 
 from bot import present
 from bot.alt import alt_text
-from bot.maps import MapPool, PoolKind, digest
+from bot.maps import MapPool, PoolKind
 from bot.referee import payloads
 from bot.referee.history import History
 from bot.rules.core import PUBLIC, Prompt
@@ -334,12 +334,11 @@ class Delivery:
         """The map to attach and the lane's map digest after it: no map when it looks exactly
         like the last one this lane got (issue 12)."""
         before = last[1] if last is not None else ""
-        png = await self.maps.draw(view)
+        png, mark = await self.maps.picture(view, "" if self.always_map else before)
+        if not mark:
+            return None, before  # no map for this view
         if png is None:
-            return None, before
-        mark = digest(png)
-        if mark == before and not self.always_map:
-            return None, mark
+            return None, mark  # the lane's last map, unchanged
         return discord.File(io.BytesIO(png), name, description=alt), mark
 
     # --- public: the game's thread -------------------------------------------------------------

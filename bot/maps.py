@@ -1,25 +1,43 @@
 """Maps drawn off the event loop, several at once.
 
-Drawing a War at Sea map is ~150 ms of Pillow work (half of it PNG encoding). In threads, the
-drawing holds the GIL except while Pillow encodes; in processes, every core draws and the event
-loop keeps its own. ``python -m bot bench delivery`` measures both on the machine at hand; the
-setting ``REFEREE_MAP_POOL`` picks one: processes by default (on the busy 2-core machine the
-bench ran on: 4.9x the old serial loop's orders per second, against 3.6x for threads).
+Drawing a War at Sea map is ~30 ms of Pillow work, two thirds of it PNG encoding (issue 9). In
+threads, the drawing holds the GIL except while Pillow and zlib work; in processes, other
+cores draw and the event loop keeps its own. ``python -m bot bench delivery`` measures both on
+the machine at hand; the setting ``REFEREE_MAP_POOL`` picks one (processes by default).
+
+The pool leaves a core to the event loop: by default it has one worker fewer than the cores
+this process may use (at least one, at most four). With as many workers as cores, the first
+reply to a command waited behind the map workers (issue 9: p99 5-8x the instant bot on 2 cores).
+
+A view is drawn at most once in this process: the pictures are cached by the view's own bytes
+(rendering/cache.py), and a lane whose new view is one already drawn learns whether its map
+changed without drawing it.
 """
 
 from __future__ import annotations
 
 import asyncio
 import concurrent.futures as cf
-import hashlib
 import multiprocessing
 import os
 from collections.abc import Mapping
 from typing import Any, Literal
 
-from rendering.registry import importable, render_view, renders
+from rendering.cache import PICTURES, digest, view_json
+from rendering.registry import importable, render_json, renders
+
+__all__ = ["MapPool", "PoolKind", "default_workers", "digest"]
 
 PoolKind = Literal["process", "thread"]
+
+
+def default_workers() -> int:
+    """The cores this process may run on, less one for the event loop (1 to 4)."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        cores = os.cpu_count() or 1
+    return max(1, min(4, cores - 1))
 
 
 def _warm() -> None:
@@ -30,8 +48,10 @@ def _warm() -> None:
 class MapPool:
     def __init__(self, kind: PoolKind = "process", workers: int | None = None) -> None:
         self.kind = kind
-        self.workers = workers or max(1, min(4, os.cpu_count() or 1))
+        self.workers = workers or default_workers()
         self._pool: cf.Executor | None = None
+        self.drawn = 0
+        """Pictures actually drawn (the rest came from the cache)."""
 
     def _executor(self) -> cf.Executor:
         if self._pool is None:
@@ -47,27 +67,47 @@ class MapPool:
 
     async def draw(self, view: Mapping[str, Any] | None) -> bytes | None:
         """PNG bytes of this view's map, or None (no view, or a game without a map)."""
+        png, _ = await self.picture(view)
+        return png
+
+    async def picture(
+        self, view: Mapping[str, Any] | None, unless: str = ""
+    ) -> tuple[bytes | None, str]:
+        """The map of this view and its digest ("" when there is none). When its digest is
+        `unless` (the lane was last shown this very picture) no bytes are returned, and a view
+        drawn before is not drawn again to find that out."""
         ruleset = str((view or {}).get("ruleset", ""))
         if not view or not renders(ruleset):
-            return None
-        loop = asyncio.get_running_loop()
+            return None, ""
+        data = view_json(view)
+        key = PICTURES.key(data)
+        mark = PICTURES.digest_of(key)
+        if mark and mark == unless:
+            return None, mark
+        png = PICTURES.get(key)
+        if png is None:
+            png = await self._draw(ruleset, data)
+            if png is None:
+                return None, ""
+            self.drawn += 1
+            mark = PICTURES.put(key, png)
+        else:
+            mark = digest(png)
+        return (None if mark == unless else png), mark
+
+    async def _draw(self, ruleset: str, data: str) -> bytes | None:
         if self.kind == "process" and not importable(ruleset):
             # Registered at run time in this process (a plug-in, a test): its workers lack it.
-            return await asyncio.to_thread(render_view, dict(view))
+            return await asyncio.to_thread(render_json, data)
+        loop = asyncio.get_running_loop()
         try:
-            return await loop.run_in_executor(self._executor(), render_view, dict(view))
+            return await loop.run_in_executor(self._executor(), render_json, data)
         except cf.BrokenExecutor:
             # A worker died (killed, out of memory): start a fresh pool, draw once more.
             self._pool = None
-            return await loop.run_in_executor(self._executor(), render_view, dict(view))
+            return await loop.run_in_executor(self._executor(), render_json, data)
 
     def close(self) -> None:
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None
-
-
-def digest(png: bytes | None) -> str:
-    """What a thread or DM was last shown of the map: the same bytes mean the same picture (the
-    PNG encoding is deterministic, rendering/png.py)."""
-    return hashlib.sha256(png).hexdigest()[:32] if png else ""

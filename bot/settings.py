@@ -58,7 +58,8 @@ class Settings(BaseSettings):
     """Where maps are drawn off the event loop: processes draw on every core and leave the event
     loop its own (`python -m bot bench delivery`: 4.9x the old loop, threads 3.6x)."""
     map_workers: int | None = Field(default=None, ge=1)
-    """Maps drawn at once (default: the CPU count, at most 4)."""
+    """Maps drawn at once (default: one less than the cores, 1 to 4, so the event loop keeps a
+    core: bot/maps.py)."""
     tick_seconds: float = Field(default=30.0, gt=0)
     """How often deadlines are checked (reminders, expiry)."""
     shutdown_grace_seconds: float = Field(default=10.0, ge=0)

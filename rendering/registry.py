@@ -1,31 +1,42 @@
 """Which renderer draws which game's views. Games register; callers pass a view as JSON.
 
 The Discord layer asks for a PNG of any view (public or one seat's) and attaches it when
-there is one.
+there is one. Pictures are cached by the view's own bytes (rendering/cache.py), for every game:
+a view drawn once in this process is not drawn again.
 """
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import Callable, Mapping
 from importlib import import_module
 from typing import Any
+
+from rendering.cache import PICTURES, view_key
 
 Renderer = Callable[[Mapping[str, Any]], bytes | None]
 Describer = Callable[[Mapping[str, Any]], str]
 
 _RENDERERS: dict[str, Renderer] = {}
 _DESCRIBERS: dict[str, Describer] = {}
-_BUILTIN = {"war-at-sea": "rendering.war_at_sea"}
+_BUILTIN = {
+    "war-at-sea": "rendering.war_at_sea",
+    "pocket-battles": "rendering.pocket_battles",
+}
 log = logging.getLogger(__name__)
 
 
 def register(ruleset_id: str, renderer: Renderer) -> Renderer:
+    if _RENDERERS.get(ruleset_id) not in (None, renderer):
+        PICTURES.clear()  # pictures of the renderer replaced
     _RENDERERS[ruleset_id] = renderer
     return renderer
 
 
 def unregister(ruleset_id: str) -> None:
+    if ruleset_id in _RENDERERS:
+        PICTURES.clear()
     _RENDERERS.pop(ruleset_id, None)
     _DESCRIBERS.pop(ruleset_id, None)
 
@@ -59,9 +70,28 @@ def renders(ruleset_id: str) -> bool:
     return ruleset_id in _RENDERERS or ruleset_id in _BUILTIN
 
 
-def render_view(view: Mapping[str, Any]) -> bytes | None:
+def render_view(view: Mapping[str, Any], *, cache: bool = True) -> bytes | None:
     """PNG bytes of this view's map, or None when the game has no map renderer. A renderer
-    that fails is logged: a message without its picture beats no message."""
+    that fails is logged: a message without its picture beats no message. With `cache`, a view
+    identical byte for byte to one drawn before gets that picture's bytes."""
+    if not cache:
+        return _draw(view)
+    key = view_key(view)
+    png = PICTURES.get(key)
+    if png is None:
+        png = _draw(view)
+        if png is not None:
+            PICTURES.put(key, png)
+    return png
+
+
+def render_json(data: str) -> bytes | None:
+    """render_view of a view sent as its JSON (what a map worker process is given: a string
+    crosses the process boundary faster than the nested dicts), uncached: the sender caches."""
+    return _draw(json.loads(data))
+
+
+def _draw(view: Mapping[str, Any]) -> bytes | None:
     ruleset = str(view.get("ruleset", ""))
     if ruleset not in _RENDERERS and ruleset in _BUILTIN:
         try:

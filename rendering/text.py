@@ -3,13 +3,22 @@
 Mixed Latin and Chinese text is drawn with one font from `rendering.fonts` (Noto Sans CJK carries
 Latin glyphs too). Wrapping breaks Latin text at spaces and Chinese text between any two
 characters, never putting closing punctuation at the start of a line.
+
+Laying out and rasterising glyphs was most of drawing a map (issue 9): every map draws the same
+names, chips and legend again. The ink boxes and the glyph masks of a line are cached per font,
+text, anchor, halo width and sub-pixel start, and drawn with Pillow's own bitmap call, so a
+cached line gives exactly the pixels `ImageDraw.text` gives (tests/rendering/test_cache.py).
+The caches hold only shapes of strings, never which view they came from.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any
 
-from PIL import ImageDraw
+from PIL import ImageDraw, ImageFont
 
 from rendering import palette
 from rendering.fonts import Font, get_font
@@ -26,9 +35,32 @@ def font_for(size_or_font: int | Font, bold: bool = False) -> Font:
     return get_font(size_or_font, bold) if isinstance(size_or_font, int) else size_or_font
 
 
+@lru_cache(maxsize=8192)
+def _bbox(
+    font: ImageFont.FreeTypeFont, text: str, mode: str, anchor: str, stroke: int
+) -> tuple[float, float, float, float]:
+    return font.getbbox(text, mode, None, None, None, stroke, anchor)
+
+
+@lru_cache(maxsize=2048)
+def _mask(
+    font: ImageFont.FreeTypeFont, text: str, anchor: str, stroke: int, start: tuple[float, float]
+) -> tuple[Any, tuple[int, int]]:
+    """The glyph coverage of a line, as ImageDraw.text asks for it (mode "L", filled stroke)."""
+    return font.getmask2(text, "L", None, None, None, stroke, anchor, 0, start, stroke_filled=True)
+
+
+def clear_cache() -> None:
+    _bbox.cache_clear()
+    _mask.cache_clear()
+
+
 def text_box(text: str, font: Font, halo_width: int = 0) -> Box:
     """Ink box of single-line `text` drawn at (0, 0) with anchor "la" (left, ascender)."""
-    left, top, right, bottom = font.getbbox(text, anchor="la", stroke_width=halo_width)
+    if isinstance(font, ImageFont.FreeTypeFont):
+        left, top, right, bottom = _bbox(font, text, "", "la", halo_width)
+    else:
+        left, top, right, bottom = font.getbbox(text, anchor="la", stroke_width=halo_width)
     return (int(left), int(top), int(right), int(bottom))
 
 
@@ -147,9 +179,50 @@ def draw_text(
     """
     f = font_for(font, bold)
     stroke = halo_width if halo is not None else 0
-    draw.text(xy, text, font=f, fill=fill, anchor=anchor, stroke_width=stroke, stroke_fill=halo)
-    left, top, right, bottom = draw.textbbox(xy, text, font=f, anchor=anchor, stroke_width=stroke)
-    return (int(left), int(top), int(right), int(bottom))
+    if (
+        not isinstance(f, ImageFont.FreeTypeFont)
+        or "\n" in text
+        or draw.palette
+        or draw.fontmode != "L"
+    ):
+        draw.text(xy, text, font=f, fill=fill, anchor=anchor, stroke_width=stroke, stroke_fill=halo)
+        left, top, right, bottom = draw.textbbox(
+            xy, text, font=f, anchor=anchor, stroke_width=stroke
+        )
+        return (int(left), int(top), int(right), int(bottom))
+    _draw_line(draw, xy, text, f, fill, halo if stroke else None, stroke, anchor)
+    x, y = xy
+    b = _bbox(f, text, "L", anchor, stroke)
+    return (int(b[0] + x), int(b[1] + y), int(b[2] + x), int(b[3] + y))
+
+
+def _draw_line(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    font: ImageFont.FreeTypeFont,
+    fill: Colour,
+    halo: Colour | None,
+    stroke: int,
+    anchor: str,
+) -> None:
+    """What ImageDraw.text does for one line (halo first, then the glyphs on top), with the
+    glyph masks taken from the cache."""
+    x, y = xy
+    start = (math.modf(x)[0], math.modf(y)[0])
+    core = draw.draw
+    ink = core.draw_ink(fill)
+    layers: list[tuple[int, int]] = []
+    if halo is not None:
+        halo_ink = core.draw_ink(halo)
+        layers.append((halo_ink, stroke))
+        if ink != halo_ink:
+            layers.append((ink, 0))
+    else:
+        layers.append((ink, 0))
+    for colour, width in layers:
+        mask, (dx, dy) = _mask(font, text, anchor, width, start)
+        core.draw_bitmap((int(x) + dx, int(y) + dy), mask, colour)
 
 
 def block_size(lines: Sequence[str], font: Font, spacing: float = 1.2) -> tuple[int, int]:

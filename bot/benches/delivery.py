@@ -133,12 +133,15 @@ async def _delivery(
                 since = time.time()
                 delivery.paused = False
                 delivery.wake()
-                started = time.perf_counter()
+                drawn_before = delivery.maps.drawn
+                started, cpu = time.perf_counter(), time.process_time()
                 await asyncio.gather(*(play(i) for i in range(games)))
                 gate[0] = True
                 while await store.pending(1) and time.perf_counter() - started < cap:
                     await asyncio.sleep(0.05)
                 elapsed = time.perf_counter() - started
+                cpu = time.process_time() - cpu
+                drawn = delivery.maps.drawn - drawn_before
                 stop.set()
                 await prober
                 delivery.paused = True
@@ -153,6 +156,8 @@ async def _delivery(
         "elapsed": elapsed,
         "rate": done / elapsed,
         "posts": float(posts),
+        "drawn": float(drawn),
+        "cpu": cpu,
         "maps": float(maps),
         "quiet_p99": _pct(quiet, 0.99),
         "busy_p99": _pct(busy, 0.99),
@@ -301,7 +306,9 @@ def run(argv: list[str]) -> None:
         r = results[mode]
         print(
             f"delivery, {mode}: {r['orders']:.0f} orders delivered in {r['elapsed']:.1f} s ="
-            f" {r['rate']:.1f} orders/s ({r['posts']:.0f} posts, {r['maps']:.0f} maps);"
+            f" {r['rate']:.1f} orders/s ({r['posts']:.0f} posts, {r['maps']:.0f} maps attached,"
+            f" {r['drawn']:.0f} drawn; the bot's process, fake Discord included, busy"
+            f" {r['cpu'] / r['elapsed']:.0%} of the time);"
             f" first reply p99 {r['quiet_p99'] * MS:.1f} ms idle,"
             f" {r['busy_p99'] * MS:.1f} ms while delivering (median {r['quiet_median'] * MS:.1f}"
             f" / {r['busy_median'] * MS:.1f} ms)"

@@ -29,12 +29,14 @@ def _median_ms(repeats: int, work: Callable[[], object], before: Callable[[], No
 
 
 def _clear() -> None:
-    from rendering import counters
-    from rendering.war_at_sea import board, icons, pieces
+    from rendering import cache, counters, text
+    from rendering.war_at_sea import icons, pieces
 
     counters._render.cache_clear()
     pieces._tile_image.cache_clear()
-    board._seas.cache_clear()
+    cache.clear_layers()
+    cache.PICTURES.clear()
+    text.clear_cache()
     for cached in (icons.aircraft, icons.air_strike_marker, icons.passage, icons.gate):
         cached.cache_clear()
 

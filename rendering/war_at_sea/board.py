@@ -4,13 +4,13 @@ side colour, repair value and gates; every counter of the view in its place."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
 from bot.rules.war_at_sea.view import AreaView, BattleView, PortView, UnitView
 from bot.rules.war_at_sea.view import WarAtSeaView as View
 from rendering import palette
+from rendering.cache import layer
 from rendering.canvas import new_image, paste
 from rendering.fonts import get_font
 from rendering.palette import Colour
@@ -39,10 +39,15 @@ def _tint(control: str | None) -> Colour:
     return palette.SEA
 
 
-@lru_cache(maxsize=16)
 def _seas(tints: tuple[Colour, ...], battle: str | None) -> Image.Image:
-    """The sea areas on the land, drawn at twice the size on RGB and box-reduced: smooth
-    edges at a fraction of the cost of a Lanczos shrink of an RGBA canvas."""
+    """The board's static layer: the sea areas on the land, tinted by control (public in every
+    view) and the battle's area outlined, drawn once per tints and battle (rendering/cache.py)."""
+    return layer(("war-at-sea", "seas", tints, battle), lambda: _draw_seas(tints, battle))
+
+
+def _draw_seas(tints: tuple[Colour, ...], battle: str | None) -> Image.Image:
+    """Drawn at twice the size on RGB and box-reduced: smooth edges at a fraction of the cost
+    of a Lanczos shrink of an RGBA canvas."""
     k = 2
     img = Image.new("RGB", (layout.WIDTH * k, layout.HEIGHT * k), palette.LAND)
     draw = ImageDraw.Draw(img)

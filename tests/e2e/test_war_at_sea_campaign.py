@@ -11,9 +11,7 @@ checked against the state replayed to its step.
 from __future__ import annotations
 
 import itertools
-import json
 import re
-import sqlite3
 import time
 from collections.abc import AsyncIterator, Mapping
 from pathlib import Path
@@ -22,17 +20,14 @@ from typing import Any
 import pytest
 import pytest_asyncio
 
-from bot.delivery import Delivery
 from bot.referee import service
-from bot.rules.core import Prompt, ReplayDice
+from bot.rules.core import Prompt
 from bot.rules.war_at_sea import RULESET
 from bot.store import GameRecord
-from cogs import _orders as orders
-from rendering import registry
+from tests.e2e import campaign as shared
 from tests.e2e import was_director as director
 from tests.e2e.harness import Env
-from tests.e2e.steps import answer_steps
-from tests.fakediscord import FakeUser, FakeWorld, SentMessage
+from tests.fakediscord import FakeUser, FakeWorld
 
 HEAD, LINES = director.read()
 WAS_COMMANDS = {
@@ -61,23 +56,8 @@ async def campaign(
     monkeypatch.setattr(service, "_new_id", lambda: HEAD["game"])
     import rendering.war_at_sea  # noqa: F401  (registers the renderer this test wraps)
 
-    drawn: list[Mapping[str, Any]] = []
-    real = registry._RENDERERS["war-at-sea"]
-
-    def recording(view: Mapping[str, Any]) -> bytes | None:
-        drawn.append(view)
-        return real(view)
-
-    monkeypatch.setitem(registry._RENDERERS, "war-at-sea", recording)
-    # Every outbox payload as delivery takes it (a delivered row keeps no body to check later).
-    sent: list[tuple[str, str, dict[str, Any]]] = []
-    real_run = Delivery.deliver_run
-
-    async def recording_run(self: Delivery, run: Any) -> bool:
-        sent.extend((m.audience, m.kind, m.payload) for m in run)
-        return await real_run(self, run)
-
-    monkeypatch.setattr(Delivery, "deliver_run", recording_run)
+    drawn = shared.record_drawing(monkeypatch, "war-at-sea")
+    sent = shared.record_delivery(monkeypatch)
     # Maps drawn in threads: the recording renderer above runs in this process.
     env = Env(fake_world, tmp_path / "referee.sqlite3", overrides={"map_pool": "thread"})
     await env.start_bot()
@@ -97,8 +77,7 @@ class Campaign:
         self.env, self.drawn, self.sent = env, drawn, sent
         self.fake, self.world = env.fake, env.world
         self.game: GameRecord | None = None
-        self.seen: dict[tuple[str, int], set[str]] = {}
-        self.views_checked = 0
+        self.leaks = shared.LeakCheck(env, RULESET, {"public": None, "axis": env.world.bob}, drawn)
         self.routes: dict[str, int] = {}
         self.typed: set[str] = set()
 
@@ -116,22 +95,7 @@ class Campaign:
 
     # --- the leak check -------------------------------------------------------------------------
     async def check_no_leak(self) -> None:
-        _, state = await self.env.running.referee.state(self.record.id)
-        for audience, user in (("public", None), ("axis", self.world.bob)):
-            secrets = RULESET.secrets(state, None if audience == "public" else audience)
-            for message in self.fake.visible_messages(user):
-                lines = set(message.text().splitlines())
-                old = self.seen.setdefault((audience, message.id), set())
-                for line in lines - old:
-                    leaked = [s for s in secrets if s in line]
-                    assert not leaked, f"{leaked} leaked to {audience}: {line!r}"
-                old |= lines
-        for view in self.drawn[self.views_checked :]:
-            if view.get("audience") in (None, "axis"):
-                text = json.dumps(view, ensure_ascii=False)
-                leaked = [s for s in RULESET.secrets(state, view.get("audience")) if s in text]
-                assert not leaked, f"{leaked} drawn for {view.get('audience') or 'the public'}"
-        self.views_checked = len(self.drawn)
+        await self.leaks(self.record.id)
 
     # --- one order of the script, as a player gives it ----------------------------------------
     async def play(self, n: int, line: dict[str, Any]) -> None:
@@ -174,75 +138,16 @@ class Campaign:
 
     async def components(self, prompt: Prompt, action: dict[str, Any], *, fresh: bool) -> str:
         user = self.user(prompt.seat)
-        index, form = fitting_form(prompt, action)
-        layout = orders.layout(form)
-        assert layout in ("button", "flag", "select", "modal", "steps"), (prompt.kind, layout)
-        kind = "os" if layout == "select" else "ob"
-        custom_id = (
-            f"ref:{kind}:{self.record.id}:{prompt.seat}:{orders.prompt_hash(prompt)}:{index}"
+        return await shared.answer_with_components(
+            self.env,
+            self.record,
+            self.thread,
+            user,
+            prompt,
+            action,
+            fresh=fresh,
+            routes=self.routes,
         )
-        message = None if fresh else self.dm_with(user, custom_id)
-        route = "dm" if message is not None else "/orders"
-        self.routes[route] = self.routes.get(route, 0) + 1
-        if message is None:
-            shown = await self.fake.slash(user, self.thread, "orders", {"game": self.record.id})
-            await shown.answer()
-            await self.fake.wait_until(
-                lambda: any(carries(m, custom_id) for m in shown.messages), what="the controls"
-            )
-            message = next(m for m in shown.messages if carries(m, custom_id))
-            assert message.ephemeral
-        answers = {c.name: action[c.name] for c in form.inputs if c.name in action}
-        if layout == "steps":
-            handle, _ = await answer_steps(self.fake, user, message, custom_id, form, action)
-        elif layout == "select":
-            value = answers[form.inputs[0].name]
-            handle = await self.fake.select(user, message, custom_id, as_list(value))
-        elif layout == "flag":
-            flag = "1" if answers[form.inputs[0].name] else "0"
-            handle = await self.fake.click(user, message, f"{custom_id}:{flag}")
-        elif layout == "button":
-            handle = await self.fake.click(user, message, custom_id)
-        else:
-            opened = await self.fake.click(user, message, custom_id)
-            assert (await opened.response()).type == 9  # a modal
-            values = {c.name: modal_value(c.kind, answers[c.name]) for c in form.inputs}
-            handle = await opened.submit_modal(values)
-        return await handle.answer()
-
-    def dm_with(self, user: FakeUser, custom_id: str) -> SentMessage | None:
-        for message in reversed(self.fake.dms_to(user)):
-            if carries(message, custom_id):
-                return message
-        return None
-
-
-def fitting_form(prompt: Prompt, action: dict[str, Any]) -> tuple[int, Any]:
-    """The form (group) of the prompt offering every value of the action, each for the
-    answers before it (dependent inputs)."""
-    for index, form in enumerate(prompt.forms):
-        if form.type != action["type"]:
-            continue
-        answers = {c.name: action[c.name] for c in form.inputs if c.name in action}
-        if form.first_refused(answers) is None:
-            return index, form
-    raise AssertionError(f"no form of {prompt.kind} offers {action}")
-
-
-def carries(message: SentMessage, custom_id: str) -> bool:
-    return any(c == custom_id or c.startswith(f"{custom_id}:") for c in message.custom_ids())
-
-
-def as_list(value: Any) -> list[str]:
-    return [str(v) for v in value] if isinstance(value, list) else [str(value)]
-
-
-def modal_value(kind: str, value: Any) -> str | list[str]:
-    if kind == "number":
-        return str(value)
-    if kind == "flag":
-        return ["1" if value else "0"]
-    return as_list(value)
 
 
 # --- the test ----------------------------------------------------------------------------------
@@ -374,29 +279,7 @@ def check_thread(campaign: Campaign) -> None:
 async def check_outbox(campaign: Campaign, record: GameRecord) -> None:
     """Every payload delivered to the public or the Axis, against the state of its step; and
     no delivered row keeps its body (issue 9: the log is the record)."""
-    env = campaign.env
-    log = await env.running.store.log(record.id)
-    states = []
-    state = RULESET.setup(
-        record.scenario, RULESET.parse_options(record.options), ReplayDice(log[0].rolls)
-    ).state
-    states.append(state)
-    for entry in log[1:]:
-        action = RULESET.parse_action(entry.action)
-        assert entry.seat is not None
-        state = RULESET.apply(state, entry.seat, action, ReplayDice(entry.rolls)).state
-        states.append(state)
-    with sqlite3.connect(env.database) as db:
-        bodies = db.execute(
-            "SELECT DISTINCT payload FROM outbox WHERE game_id = ? AND delivered_at IS NOT NULL",
-            (record.id,),
-        ).fetchall()
-    assert bodies == [("{}",)]
-    rows = [(a, k, p) for a, k, p in campaign.sent if a != "allies"]
-    assert len(rows) > len(log)
-    for audience, kind, payload in rows:
-        n = {"step": payload.get("n", 0), "started": 0}.get(kind, len(states) - 1)
-        seat = None if audience == "public" else audience
-        text = json.dumps(payload, ensure_ascii=False)
-        leaked = [s for s in RULESET.secrets(states[n], seat) if s in text]
-        assert not leaked, f"{leaked} in a {kind} for {audience} at step {n}"
+    log = await campaign.env.running.store.log(record.id)
+    audiences = {"public", "axis"}
+    checked = await shared.check_outbox(campaign.env, RULESET, record, campaign.sent, audiences)
+    assert checked > len(log)

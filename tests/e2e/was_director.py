@@ -12,19 +12,17 @@ events, and prints which one it kept). ``replay`` plays a script back in the pur
 from __future__ import annotations
 
 import hashlib
-import json
 import sys
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bot.referee.fairdice import FairDice
-from bot.rules.core import Event, Prompt, RuleViolation
+from bot.rules.core import Event, Prompt
 from bot.rules.war_at_sea import RULESET, board
 from bot.rules.war_at_sea.combat.fire import participants
 from bot.rules.war_at_sea.state import WarAtSeaState
 from bot.rules.war_at_sea.units import eff_speed
+from tests.e2e import director as shared
 
 SCRIPT = Path(__file__).resolve().parent / "data" / "was_campaign.jsonl"
 GAME_ID = "warsea42"
@@ -68,30 +66,9 @@ def seed_for(k: int) -> bytes:
     return hashlib.sha256(f"war-at-sea-campaign:{k}".encode()).digest()
 
 
-@dataclass
-class Game:
-    """A game in the pure engine, with the referee's dice numbering (one FairDice per order,
-    continuing the roll count), so a Discord game with the same seed and id plays the same."""
-
-    seed: bytes
-    game_id: str = GAME_ID
-    options: dict[str, bool] = field(default_factory=lambda: dict(OPTIONS))
-    state: WarAtSeaState = field(init=False)
-    events: list[Event] = field(default_factory=list)
-    next_roll: int = 0
-
-    def __post_init__(self) -> None:
-        dice = FairDice(self.seed, self.game_id, 0)
-        outcome = RULESET.setup("standard", RULESET.parse_options(self.options), dice)
-        self.state, self.next_roll = outcome.state, len(dice.rolls)
-        self.events = list(outcome.events)
-
-    def apply(self, seat: str, action: Action) -> list[Event]:
-        dice = FairDice(self.seed, self.game_id, self.next_roll)
-        outcome = RULESET.apply(self.state, seat, RULESET.parse_action(action), dice)
-        self.state, self.next_roll = outcome.state, self.next_roll + len(dice.rolls)
-        self.events += outcome.events
-        return outcome.events
+def Game(seed: bytes, game_id: str = GAME_ID, options: dict[str, Any] | None = None) -> shared.Game:
+    """The campaign's game in the pure engine (tests/e2e/director.py: the referee's dice)."""
+    return shared.Game(RULESET, seed, game_id, dict(OPTIONS if options is None else options))
 
 
 def _values(prompt: Prompt, type_: str, name: str) -> list[str]:
@@ -233,22 +210,10 @@ class Director:
         return {"type": "return_ships", "ships": ships, "to": ports[-1]}
 
 
-def direct(seed: bytes) -> tuple[Game, list[dict[str, Any]]]:
+def direct(seed: bytes) -> tuple[shared.Game, list[dict[str, Any]]]:
     """Play a whole game with the director; the orders as script lines."""
-    game, director, lines = Game(seed), Director(), []
-    while game.state.result is None:
-        prompt = RULESET.prompts(game.state)[0]
-        action = director.decide(game.state, prompt)
-        try:
-            if action is None:
-                raise RuleViolation("director.default", "")
-            game.apply(prompt.seat, action)
-        except RuleViolation:
-            assert prompt.default is not None, prompt.kind
-            action = dict(prompt.default)
-            game.apply(prompt.seat, action)
-        lines.append({"seat": prompt.seat, "kind": prompt.kind, "action": action})
-    return game, lines
+    game = Game(seed)
+    return game, shared.direct(game, Director().decide)
 
 
 def missing(events: list[Event], lines: list[dict[str, Any]] | None = None) -> list[str]:
@@ -263,19 +228,11 @@ def header(seed: bytes) -> dict[str, Any]:
 
 
 def read(path: Path = SCRIPT) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """The script's header (seed, game id, options) and its order lines."""
-    text = path.read_text(encoding="utf-8").splitlines()
-    head = json.loads(text[0].removeprefix("#").strip())
-    return head, [json.loads(line) for line in text[1:] if line.strip()]
+    return shared.read(path)
 
 
-def replay(path: Path = SCRIPT) -> Iterator[tuple[dict[str, Any], Game]]:
-    """Each script line with the game just after it was applied (the same Game object)."""
-    head, lines = read(path)
-    game = Game(bytes.fromhex(head["seed"]), head["game"], head["options"])
-    for line in lines:
-        game.apply(line["seat"], line["action"])
-        yield line, game
+def replay(path: Path = SCRIPT) -> Iterator[tuple[dict[str, Any], shared.Game]]:
+    return shared.replay(RULESET, path)
 
 
 def main(argv: list[str]) -> int:
@@ -284,9 +241,7 @@ def main(argv: list[str]) -> int:
         game, lines = direct(seed_for(k))
         if missing(game.events, lines):
             continue
-        out.parent.mkdir(parents=True, exist_ok=True)
-        body = "".join(json.dumps(line, sort_keys=True) + "\n" for line in lines)
-        out.write_text(f"# {json.dumps(header(seed_for(k)))}\n{body}", encoding="utf-8")
+        shared.write(out, header(seed_for(k)), lines)
         result = game.state.result
         print(f"seed #{k}: {len(lines)} orders, result {result and result.summary}, to {out}")
         return 0

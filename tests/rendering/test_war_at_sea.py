@@ -17,8 +17,9 @@ from bot.referee.fairdice import FairDice
 from bot.rules.war_at_sea import RULESET
 from bot.rules.war_at_sea.state import WarAtSeaState
 from bot.rules.war_at_sea.units import hidden
-from rendering import counters, fonts, registry
-from rendering.war_at_sea import board, caption, icons, pieces, render
+from rendering import cache, counters, fonts, registry
+from rendering.text import clear_cache as clear_text_cache
+from rendering.war_at_sea import caption, icons, pieces, render
 from rendering.war_at_sea.layout import Rect
 
 SEED = b"s" * 32
@@ -59,7 +60,9 @@ def _clear_caches() -> None:
     fonts.clear_cache()
     counters._render.cache_clear()
     pieces._tile_image.cache_clear()
-    board._seas.cache_clear()
+    cache.clear_layers()
+    cache.PICTURES.clear()
+    clear_text_cache()
     for cached in (icons.aircraft, icons.air_strike_marker, icons.passage, icons.gate):
         cached.cache_clear()
 

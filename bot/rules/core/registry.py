@@ -10,7 +10,11 @@ from bot.rules.core.model import View
 from bot.rules.core.ruleset import Ruleset
 
 _RULESETS: dict[str, Ruleset[Any]] = {}
-_BUILTIN = {"war-at-sea": "bot.rules.war_at_sea", "gj74": "bot.rules.gj74"}
+_BUILTIN = {
+    "war-at-sea": "bot.rules.war_at_sea",
+    "jutland": "bot.rules.jutland",
+    "gj74": "bot.rules.gj74",
+}
 
 
 def register(ruleset: Ruleset[Any]) -> Ruleset[Any]:

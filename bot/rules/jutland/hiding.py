@@ -1,0 +1,32 @@
+"""Hidden task forces (Jutland 3.1, 3.3): which of them an audience cannot tell apart and the
+same game with two of them traded, for the shared non-interference guard."""
+
+from __future__ import annotations
+
+from bot.rules.jutland.state import SIDES, JutlandState
+
+APPEARANCE = ("hex", "left_at", "plotted", "exit_hex", "exit_hour", "dead")
+"""What a task force is doing, as opposed to which ships it is."""
+
+
+def lookalikes(state: JutlandState, audience: str | None) -> list[tuple[str, str]]:
+    """Pairs of one side's task forces whose places the audience was not shown (the other
+    side's for a player, both sides' for the public). All capital ships move one hex an hour
+    in the Basic Game, so each may lawfully be where the other is."""
+    pairs: list[tuple[str, str]] = []
+    for side in SIDES:
+        if side == audience:
+            continue
+        ids = sorted(tf.id for tf in state.task_forces.values() if tf.side == side)
+        pairs += [(a, b) for i, a in enumerate(ids) for b in ids[i + 1 :]]
+    return pairs
+
+
+def swap(state: JutlandState, a: str, b: str) -> JutlandState:
+    twin = state.model_copy(deep=True)
+    ta, tb = twin.task_forces[a], twin.task_forces[b]
+    for field in APPEARANCE:
+        here, there = getattr(ta, field), getattr(tb, field)
+        setattr(ta, field, there)
+        setattr(tb, field, here)
+    return twin

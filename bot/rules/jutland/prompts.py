@@ -1,0 +1,100 @@
+"""The decisions open in each phase, built from the same functions that check the orders
+(board.moves, search.adjacent). Ids follow bot/rules/core/prompt.py: the hour, the phase and
+this seat's own task force, never the other side's progress."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from bot.rules.core import Choice, Option, OrderForm, Prompt, t
+from bot.rules.jutland import board, search
+from bot.rules.jutland.state import SIDES, JutlandState, Side, TaskForce
+
+
+def _where(tf: TaskForce) -> object:
+    return tf.hex or t("jut.off_map").model_dump()
+
+
+def _plot(state: JutlandState, tf: TaskForce, section: str, sealed: bool) -> Prompt:
+    options = tuple(
+        Option(value=to, label=t(f"jut.move.{to}") if to in (board.STAY, board.OFF) else to)
+        for to in board.moves(tf, state.hour)
+    )
+    return Prompt(
+        id=f"h{state.hour}.{state.phase}.{tf.id}",
+        seat=tf.side,
+        kind="jut.plot",
+        title=t("jut.prompt.plot", tf=search.label(tf.id), hex=_where(tf)),
+        section=section,
+        forms=(
+            OrderForm(
+                type="plot",
+                label=t("jut.form.plot"),
+                fixed={"tf": tf.id},
+                inputs=(Choice(name="to", label=t("jut.input.to"), options=options),),
+            ),
+        ),
+        sealed=sealed,
+        default={"type": "plot", "tf": tf.id, "to": board.STAY},
+    )
+
+
+def initial(state: JutlandState) -> list[Prompt]:
+    """Jutland 3.2 item 1: the German moves from BB16 hour by hour; at the start of an hour he
+    may stop instead (b)."""
+    out = [_plot(state, tf, "Jutland 3.2", False) for tf in search.unplotted(state, "german")]
+    if len(out) == len(search.forces(state, "german")):
+        out.append(
+            Prompt(
+                id=f"h{state.hour}.initial_end",
+                seat="german",
+                kind="jut.initial_end",
+                title=t("jut.prompt.initial_end"),
+                section="Jutland 3.2",
+                forms=(OrderForm(type="end_initial", label=t("jut.form.end_initial")),),
+                default=None,
+            )
+        )
+    return out
+
+
+def steam(state: JutlandState) -> list[Prompt]:
+    return [_plot(state, tf, "Jutland 3.2", False) for tf in search.unplotted(state, "german")]
+
+
+def plot(state: JutlandState) -> list[Prompt]:
+    """Jutland 3.3 item 1: both sides at once, sealed."""
+    return [
+        _plot(state, tf, "Jutland 3.3", True)
+        for side in SIDES
+        for tf in search.unplotted(state, side)
+    ]
+
+
+def search_prompt(state: JutlandState, side: Side) -> Prompt:
+    near = search.adjacent(state, side)
+    inputs: tuple[Choice, ...] = ()
+    if near:
+        inputs = (
+            Choice(
+                name="extra",
+                label=t("jut.input.extra"),
+                kind="many",
+                min=0,
+                max=len(near),
+                options=tuple(Option(value=h, label=h) for h in near),
+            ),
+        )
+    return Prompt(
+        id=f"h{state.hour}.search_{side}",
+        seat=side,
+        kind="jut.search",
+        title=t("jut.prompt.search"),
+        section="Jutland 3.3",
+        forms=(OrderForm(type="announce", label=t("jut.form.announce"), inputs=inputs),),
+        default={"type": "announce", "extra": []},
+    )
+
+
+def announcing(side: Side) -> Callable[[JutlandState], list[Prompt]]:
+    return lambda state: [search_prompt(state, side)]

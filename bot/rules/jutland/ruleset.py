@@ -1,0 +1,116 @@
+"""The Jutland ruleset: the value the referee drives."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from pydantic import BaseModel, ConfigDict, TypeAdapter
+
+from bot.rules.core import (
+    Action,
+    Dice,
+    Event,
+    Label,
+    Outcome,
+    Prompt,
+    Ruleset,
+    RuleViolation,
+    Scenario,
+    View,
+    narrow,
+    t,
+)
+from bot.rules.jutland import actions as A
+from bot.rules.jutland import hiding, search, turn
+from bot.rules.jutland.components import comps
+from bot.rules.jutland.state import SIDES, JutlandState, TaskForce
+from bot.rules.jutland.view import JutlandView, build_view, secrets
+
+
+class JutlandOptions(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+def new_state(ruleset: str, scenario: str) -> JutlandState:
+    """Jutland 1.4 items 3 and 5: the task forces of the card, the British at A17, D13 and K9,
+    the whole German fleet at BB16 (the optional extra British forces are not in the Basic Game)."""
+    c = comps()
+    state = JutlandState(ruleset=ruleset, scenario=scenario, seats=SIDES)
+    bases = {(b.side, b.start): b.hex for b in c.bases.values()}
+    for ship in c.ships.values():
+        if ship.task_force is None:
+            continue
+        prefix = "gb" if ship.side == "british" else "de"
+        tf_id = f"{prefix}{ship.task_force}"
+        if tf_id not in state.task_forces:
+            start = ship.task_force if ship.side == "british" else 0
+            state.task_forces[tf_id] = TaskForce(
+                id=tf_id, side=ship.side, ships=[], hex=bases[(ship.side, start)]
+            )
+        state.task_forces[tf_id].ships.append(ship.id)
+    return state
+
+
+class Jutland(Ruleset[JutlandState]):
+    id: ClassVar[str] = "jutland"
+    title = t("jut.title")
+    seats = SIDES
+    citation = "Jutland"
+    state_model = JutlandState
+    options_model = JutlandOptions
+    view_model = JutlandView
+    action_adapter: ClassVar[TypeAdapter[Any]] = TypeAdapter(A.JutlandAction)
+
+    def scenarios(self) -> list[Scenario]:
+        return [Scenario(id="basic", title=t("jut.scenario.basic"))]
+
+    def setup(self, scenario: str, options: BaseModel, dice: Dice) -> Outcome[JutlandState]:
+        if scenario != "basic":
+            raise RuleViolation("core.scenario.unknown", "Referee", scenario=scenario)
+        state = new_state(self.id, scenario)
+        events = [Event(kind="jut.game_started"), *turn.advance(state, dice)]
+        return Outcome(state=state, events=events)
+
+    def prompts(self, state: JutlandState) -> list[Prompt]:
+        return turn.open_prompts(state)
+
+    def resolve(
+        self, state: JutlandState, seat: str, action: Action, prompt: Prompt, dice: Dice
+    ) -> Outcome[JutlandState]:
+        side = narrow(seat, SIDES)
+        section = turn.PHASES.current(state).section
+        if isinstance(action, A.Plot):
+            events = search.plot(state, side, action, section)
+        elif isinstance(action, A.EndInitial):
+            if state.phase != "initial" or any(tf.plotted for tf in search.forces(state, "german")):
+                raise RuleViolation("jut.initial.not_now", "Jutland 3.2")
+            events = turn.start_steam(state)
+        elif isinstance(action, A.Announce):
+            events = search.announce(state, side, action, section)
+            turn.PHASES.goto(state, "search_british" if side == "german" else "contact")
+        else:  # pragma: no cover - the adapter admits no other type
+            raise RuleViolation("core.order.unknown", "Referee", order=action.type)
+        events += turn.advance(state, dice)
+        return Outcome(state=state, events=events)
+
+    def view(self, state: JutlandState, audience: str | None) -> View:
+        return build_view(state, audience, turn.open_prompts(state))
+
+    def names(self) -> dict[str, Label]:
+        """Hexes and ships by their printed names, task forces by side and number."""
+        c = comps()
+        out: dict[str, Label] = {h: h for h in c.hexes}
+        out |= {s.id: s.name for s in c.ships.values()}
+        for side, prefix in (("british", "gb"), ("german", "de")):
+            for n in range(1, 6):
+                out[f"{prefix}{n}"] = t(f"jut.tf.{side}", n=n)
+        return out
+
+    def secrets(self, state: JutlandState, audience: str | None) -> set[str]:
+        return secrets(state, audience)
+
+    def lookalikes(self, state: JutlandState, audience: str | None) -> list[tuple[str, str]]:
+        return hiding.lookalikes(state, audience)
+
+    def swap_hidden(self, state: JutlandState, a: str, b: str) -> JutlandState:
+        return hiding.swap(state, a, b)

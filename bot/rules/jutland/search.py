@@ -1,0 +1,124 @@
+"""The search on the Fleet Search Sheet: plotting and moving task forces (Jutland 3.3 item 1,
+3.2), the coastal patrols (3.1), leaving and coming back by the exits (5), fuel (13.5), the
+announcements and their truthful answers (3.3 items 2-3) and the battle determination (3.3
+item 4). The referee holds both sheets: every answer is computed from the hidden state."""
+
+from __future__ import annotations
+
+from bot.rules.core import Event, RuleViolation, t
+from bot.rules.jutland import board
+from bot.rules.jutland.actions import Announce, Plot
+from bot.rules.jutland.components import comps
+from bot.rules.jutland.state import Announcement, JutlandState, Side, TaskForce
+
+
+def label(tf_id: str) -> object:
+    """A task force as readers name it ("German task force 2"); an unknown id as typed."""
+    side = {"de": "german", "gb": "british"}.get(tf_id[:2])
+    if side is None or not tf_id[2:].isdigit():
+        return tf_id
+    return t(f"jut.tf.{side}", n=int(tf_id[2:])).model_dump()
+
+
+def forces(state: JutlandState, side: Side) -> list[TaskForce]:
+    return [tf for tf in state.task_forces.values() if tf.side == side]
+
+
+def unplotted(state: JutlandState, side: Side) -> list[TaskForce]:
+    """Task forces still owing this hour's plot (a force dead in the water owes none)."""
+    return [tf for tf in forces(state, side) if tf.plotted is None and not tf.dead]
+
+
+def plot(state: JutlandState, side: Side, action: Plot, section: str) -> list[Event]:
+    """Record one task force's sealed plot, after checking it is one of its legal moves."""
+    tf = state.task_forces.get(action.tf)
+    if tf is None or tf.side != side:
+        raise RuleViolation("jut.plot.not_yours", section, tf=label(action.tf))
+    if tf.plotted is not None or tf.dead:
+        raise RuleViolation("jut.plot.already", section, tf=label(action.tf))
+    if action.to not in board.moves(tf, state.hour):
+        raise RuleViolation("jut.plot.illegal", section, tf=label(action.tf), to=action.to)
+    tf.plotted = action.to
+    to = action.to
+    shown = t(f"jut.move.{to}").model_dump() if to in (board.STAY, board.OFF) else to
+    return [Event(kind="jut.plotted", audience=side, params={"tf": label(tf.id), "to": shown})]
+
+
+def move(state: JutlandState, sides: tuple[Side, ...]) -> list[Event]:
+    """Carry out the plots of these sides at once, then mark the patrols' sightings (3.1).
+    Events: each side reads its own moves; everyone reads a sighting's hex and nothing else,
+    in hex order (never in the order of the task forces)."""
+    events: list[Event] = []
+    sighted: set[str] = set()
+    for tf in sorted(state.task_forces.values(), key=lambda tf: tf.id):
+        if tf.side not in sides:
+            continue
+        to, tf.plotted = tf.plotted or board.STAY, None
+        if to == board.STAY or tf.dead:
+            continue
+        if to == board.OFF:
+            # Jutland 5: the hex and hour of leaving are written on the sheet.
+            tf.exit_hex, tf.exit_hour, tf.hex = tf.hex, state.hour, None
+            events.append(Event(kind="jut.left_map", audience=tf.side, params={"tf": label(tf.id)}))
+            continue
+        if tf.hex is not None and tf.hex in board.bases(tf.side) and tf.left_at is None:
+            tf.left_at = state.hour  # 13.5: the hour of leaving is the first at sea
+        tf.hex, tf.exit_hex, tf.exit_hour = to, None, None
+        if to in board.bases(tf.side):
+            tf.left_at = None  # back in a base: refuelled (13.5)
+        moved = {"tf": label(tf.id), "to": to}
+        events.append(Event(kind="jut.moved", audience=tf.side, params=moved))
+        if tf.side == "german" and board.shaded(to):
+            sighted.add(to)
+    for where in sorted(sighted):
+        state.spotted.append((state.hour, where))
+        events.append(Event(kind="jut.spotted", params={"hex": where}, reveals=True))
+    return events
+
+
+def fuel(state: JutlandState) -> list[Event]:
+    """Jutland 13.5 item 3: a force not back in time is out of fuel, dead in the water."""
+    events: list[Event] = []
+    for tf in sorted(state.task_forces.values(), key=lambda tf: tf.id):
+        if not tf.dead and board.out_of_fuel(tf, state.hour):
+            tf.dead = True
+            dead = {"tf": label(tf.id)}
+            events.append(Event(kind="jut.out_of_fuel", audience=tf.side, params=dead))
+    return events
+
+
+def occupied(state: JutlandState, side: Side) -> set[str]:
+    return {tf.hex for tf in forces(state, side) if tf.hex is not None}
+
+
+def adjacent(state: JutlandState, side: Side) -> list[str]:
+    """Hexes a side may announce besides its own (3.3 item 2): next to its task forces."""
+    own = occupied(state, side)
+    near = {n for h in own for n in comps().neighbours(h) if comps().hexes[n].terrain != "land"}
+    return sorted(near - own)
+
+
+def announce(state: JutlandState, side: Side, action: Announce, section: str) -> list[Event]:
+    """Jutland 3.3 items 2-3 (Basic): every hex holding one's task forces is announced, and the
+    adjacent hexes chosen; the other side answers each truthfully, present or not, without
+    numbers or types."""
+    offered = set(adjacent(state, side))
+    wrong = sorted(set(action.extra) - offered)
+    if wrong:
+        raise RuleViolation("jut.search.not_adjacent", section, hex=wrong[0])
+    if len(set(action.extra)) != len(action.extra):
+        raise RuleViolation("jut.search.repeated", section)
+    other: Side = "british" if side == "german" else "german"
+    theirs = occupied(state, other)
+    hexes = sorted(occupied(state, side) | set(action.extra))
+    answers = {h: h in theirs for h in hexes}
+    state.announcements.append(Announcement(hour=state.hour, side=side, answers=answers))
+    found = [h for h in hexes if answers[h]]
+    return [Event(kind="jut.search", params={"side": side, "hexes": hexes, "found": found})]
+
+
+def contact(state: JutlandState) -> str | None:
+    """Jutland 3.3 item 4c: forces of both sides found in the same hex (every occupied hex is
+    announced in the Basic Game, so a shared hex is always found)."""
+    both = sorted(occupied(state, "german") & occupied(state, "british"))
+    return both[0] if both else None

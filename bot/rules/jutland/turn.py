@@ -1,0 +1,147 @@
+"""The sequence of play (Jutland 3.2, 3.3): the German's initial movement hour by hour until he
+is spotted or stops (3.2 item 1), his four hours while the British raise steam (3.2 item 2),
+then each hour: both plot at once (3.3 item 1), the German search (item 2), the British
+search (item 3), the battle determination and the hour marked (items 4-5). ``PHASES`` is the
+table (bot/rules/core/sequence.py); ``advance`` runs every step nobody owes a decision in."""
+
+from __future__ import annotations
+
+from bot.rules.core import Dice, Event, Prompt, Result, t
+from bot.rules.core.sequence import Step, Table
+from bot.rules.jutland import board, prompts, search
+from bot.rules.jutland.state import JutlandState, Phase
+
+
+def _put(state: JutlandState, phase: Phase) -> None:
+    state.phase = phase
+
+
+def _hour_passes(state: JutlandState) -> list[Event]:
+    """Jutland 3.3 item 5: one hour is marked off; after 1 June 12:00 the game ends (2)."""
+    state.hour += 1
+    if state.hour > board.last_hour():
+        PHASES.goto(state, "over")
+        return end(state)
+    return [Event(kind="jut.hour", params={"hour": state.hour}), *search.fuel(state)]
+
+
+def _initial_moved(state: JutlandState, dice: Dice) -> list[Event]:
+    """Jutland 3.2 item 1: a sighting (a) ends the initial movement; so does the German's
+    choice to stop (b, the end_initial order)."""
+    spotted = len(state.spotted)
+    events = search.move(state, ("german",))
+    if len(state.spotted) > spotted:
+        events += start_steam(state)
+    return events + _hour_passes(state)
+
+
+def start_steam(state: JutlandState) -> list[Event]:
+    """Jutland 3.2 item 2. Ruling: "he may move his task forces 4 more hexes" is the German:
+    the paragraph's subject is the German player, and the British ships' five hours of
+    raising steam are what give him those four hours (the search begins in the fifth)."""
+    PHASES.goto(state, "steam")
+    state.steam_left = 4
+    return [Event(kind="jut.initial_over", params={"hour": state.hour})]
+
+
+def _steamed(state: JutlandState, dice: Dice) -> list[Event]:
+    events = search.move(state, ("german",))
+    state.steam_left -= 1
+    if state.steam_left == 0:
+        PHASES.goto(state, "plot")
+        events.append(Event(kind="jut.search_begins"))
+    return events + _hour_passes(state)
+
+
+def _plotted(state: JutlandState, dice: Dice) -> list[Event]:
+    """Jutland 3.3 item 1: the plots are carried out together."""
+    PHASES.goto(state, "search_german")
+    return search.move(state, ("german", "british"))
+
+
+def _determine(state: JutlandState, dice: Dice) -> list[Event]:
+    """Jutland 3.3 item 4: same hex, battle; adjacent or unseen, the hour is marked."""
+    where = search.contact(state)
+    if where is not None:
+        state.contact = where
+        PHASES.goto(state, "over")
+        # The Basic Game battle procedure is not implemented yet: the game stops at contact and
+        # says so, rather than pretend a result.
+        state.result = Result(winner=None, summary=t("jut.result.contact", hex=where))
+        return [Event(kind="jut.contact", params={"hex": where}, reveals=True)]
+    PHASES.goto(state, "plot")
+    return _hour_passes(state)
+
+
+def end(state: JutlandState) -> list[Event]:
+    """Jutland 2. Ruling: "more ships still in play than the British" cannot be met by the
+    order of battle (27 against 45); read with the British condition, the side that sank more
+    ships wins, equal losses draw."""
+    german, british = len(state.sunk["british"]), len(state.sunk["german"])
+    winner = "german" if german > british else "british" if british > german else None
+    state.result = Result(
+        winner=winner, summary=t("jut.result.time", german=german, british=british)
+    )
+    return [Event(kind="jut.game_over", params={"german": german, "british": british})]
+
+
+PHASES: Table[Phase, JutlandState] = Table(
+    Phase,
+    [
+        Step(
+            "initial",
+            "Jutland 3.2",
+            owes=("german",),
+            prompts=prompts.initial,
+            run=_initial_moved,
+            next=("steam", "over"),
+        ),
+        Step(
+            "steam",
+            "Jutland 3.2",
+            owes=("german",),
+            prompts=prompts.steam,
+            run=_steamed,
+            next=("plot", "over"),
+        ),
+        Step(
+            "plot",
+            "Jutland 3.3",
+            owes=("german", "british"),
+            prompts=prompts.plot,
+            run=_plotted,
+            next=("search_german", "over"),
+        ),
+        Step(
+            "search_german",
+            "Jutland 3.3",
+            owes=("german",),
+            prompts=prompts.announcing("german"),
+            next=("search_british",),
+        ),
+        Step(
+            "search_british",
+            "Jutland 3.3",
+            owes=("british",),
+            prompts=prompts.announcing("british"),
+            next=("contact",),
+        ),
+        Step("contact", "Jutland 3.3", run=_determine, next=("plot", "over")),
+        Step("over", "Jutland 2"),
+    ],
+    get=lambda state: state.phase,
+    put=_put,
+)
+
+
+def open_prompts(state: JutlandState) -> list[Prompt]:
+    if state.result is not None:
+        return []
+    return PHASES.prompts(state)
+
+
+def advance(state: JutlandState, dice: Dice) -> list[Event]:
+    events: list[Event] = []
+    while state.result is None and not PHASES.prompts(state):
+        events += PHASES.run(state, dice)
+    return events

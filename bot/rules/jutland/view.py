@@ -1,0 +1,133 @@
+"""What each audience may know (Jutland 3.1, 3.3): its own sheet in full; of the enemy
+only what the rules disclosed: the hexes announced and the answers given (both players hear
+every announcement), the coastal patrols' sightings, the hour. Built by allow-list: a new
+state field is hidden until a view copies it."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict
+
+from bot.rules.core import Prompt, Text, View, t
+from bot.rules.jutland import board, search
+from bot.rules.jutland.components import comps
+from bot.rules.jutland.state import JutlandState, Phase, Side
+
+
+class ForceView(BaseModel):
+    """One of the audience's own task forces."""
+
+    model_config = ConfigDict(frozen=True)
+
+    id: str
+    hex: str | None
+    ships: tuple[str, ...]
+    hours_at_sea: int
+    fuel_left: int | None
+    plotted: str | None
+    exit_hex: str | None
+    dead: bool
+
+
+class SearchView(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    hour: int
+    side: Side
+    answers: dict[str, bool]
+
+
+class JutlandView(View):
+    hour: int
+    phase: Phase
+    night: bool
+    last_hour: int
+    side: Side | None
+    forces: tuple[ForceView, ...] = ()
+    plotting_done: dict[str, bool]
+    searches: tuple[SearchView, ...]
+    spotted: tuple[tuple[int, str], ...]
+    contact: str | None
+    sunk: dict[str, int]
+
+
+def clock(hour: int) -> Text:
+    day = 30 + hour // 24
+    return t("jut.clock", day=day if day <= 31 else day - 31, month=5 if day <= 31 else 6,
+             hh=f"{hour % 24:02d}")  # fmt: skip
+
+
+def _forces(state: JutlandState, side: Side) -> tuple[ForceView, ...]:
+    out = []
+    for tf in sorted(search.forces(state, side), key=lambda tf: tf.id):
+        at_sea = 0 if tf.left_at is None else state.hour - tf.left_at
+        out.append(
+            ForceView(
+                id=tf.id,
+                hex=tf.hex,
+                ships=tuple(tf.ships),
+                hours_at_sea=at_sea,
+                fuel_left=None if tf.left_at is None else board.fuel_limit(side) - at_sea,
+                plotted=tf.plotted,
+                exit_hex=tf.exit_hex,
+                dead=tf.dead,
+            )
+        )
+    return tuple(out)
+
+
+def build_view(state: JutlandState, audience: str | None, open_prompts: list[Prompt]) -> View:
+    side: Side | None = audience if audience in ("german", "british") else None  # type: ignore[assignment]
+    owing = {p.seat for p in open_prompts if p.kind == "jut.plot"}
+    phase = t(f"jut.phase.{state.phase}").model_dump()
+    status = (
+        state.result.summary
+        if state.result
+        else t("jut.status", clock=clock(state.hour).model_dump(), phase=phase)
+    )
+    return JutlandView(
+        ruleset="jutland",
+        audience=audience,
+        status=status,
+        result=state.result,
+        hour=state.hour,
+        phase=state.phase,
+        night=board.night(state.hour),
+        last_hour=board.last_hour(),
+        side=side,
+        forces=_forces(state, side) if side else (),
+        plotting_done={s: s not in owing for s in ("german", "british")},
+        searches=tuple(
+            SearchView(hour=a.hour, side=a.side, answers=a.answers) for a in state.announcements
+        ),
+        spotted=tuple(state.spotted),
+        contact=state.contact,
+        sunk={s: len(v) for s, v in state.sunk.items()},
+    )
+
+
+def readable(state: JutlandState, side: Side | None) -> set[str]:
+    """Hexes this audience reads by right: its own forces, their plots and neighbours (its
+    menus), every announced or sighted hex, and the printed bases and exits."""
+    out = {h for a in state.announcements for h in a.answers} | {h for _, h in state.spotted}
+    out |= {b.hex for b in comps().bases.values()}
+    out |= {h for e in comps().exits.values() for h in e.hexes}
+    if state.contact:
+        out.add(state.contact)
+    if side is not None:
+        for tf in search.forces(state, side):
+            for h in (tf.hex, tf.plotted, tf.exit_hex):
+                if h is not None:
+                    out.add(h)
+                    out.update(comps().neighbours(h) if h in comps().hexes else ())
+    return out
+
+
+def secrets(state: JutlandState, audience: str | None) -> set[str]:
+    """Every hidden position and composition: the hexes of the other side's forces (both
+    sides' for the public) that the audience was not told, and which ships are in which."""
+    side: Side | None = audience if audience in ("german", "british") else None  # type: ignore[assignment]
+    hidden = [tf for tf in state.task_forces.values() if tf.side != side]
+    known = readable(state, side)
+    out = {tf.hex for tf in hidden if tf.hex is not None and tf.hex not in known}
+    out |= {f"{tf.id}:{','.join(sorted(tf.ships))}" for tf in hidden}
+    return out

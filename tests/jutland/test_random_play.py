@@ -1,0 +1,66 @@
+"""Random legal Jutland games to the end (1 June 12:00, or contact) with the search's
+invariants checked after every order: no force on land or an unenterable partial hex, one hex
+per force, hours and fuel consistent, every answer truthful."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from bot.autoplay import play
+from bot.referee.fairdice import FairDice
+from bot.rules.core import Event, GameState
+from bot.rules.core.registry import get
+from bot.rules.jutland import board
+from bot.rules.jutland.state import JutlandState
+
+GAMES = 12  # about 1 s each alone; well under a minute on a loaded 2-core machine
+
+
+def check(state: GameState, events: list[Event]) -> None:
+    assert isinstance(state, JutlandState)
+    assert 0 <= state.hour <= board.last_hour() + 1
+    for tf in state.task_forces.values():
+        if tf.hex is None:
+            assert tf.exit_hex in board.exits(tf.side) and tf.exit_hour is not None
+        else:
+            assert board.enterable(tf.side, tf.hex), (tf.id, tf.hex)
+        if tf.left_at is not None:
+            assert tf.left_at <= state.hour
+            at_sea = state.hour - tf.left_at
+            assert tf.dead or at_sea < board.fuel_limit(tf.side) or tf.hex in board.bases(tf.side)
+    ships = [s for tf in state.task_forces.values() for s in tf.ships]
+    assert len(ships) == len(set(ships))  # no ship in two forces, so in two hexes
+    for e in events:
+        if e.kind == "jut.search":
+            side = e.params["side"]
+            other = "british" if side == "german" else "german"
+            there = {tf.hex for tf in state.task_forces.values() if tf.side == other}
+            assert set(e.params["found"]) == set(e.params["hexes"]) & there
+
+
+def test_random_games_keep_the_invariants() -> None:
+    ruleset = get("jutland")
+    ended: dict[str, int] = {}
+    orders = 0
+    for n in range(GAMES):
+        dice = FairDice(b"jutland-random-play-seed-0000001", f"game-{n}", 0)
+        state = ruleset.setup("basic", ruleset.parse_options({}), dice).state
+        check(state, [])
+        report: Any = play(ruleset, state, dice, random.Random(n), invariant=check)
+        assert report.state.result is not None
+        assert report.refused == 0  # every option offered is accepted
+        ended[report.state.result.summary.key] = ended.get(report.state.result.summary.key, 0) + 1
+        orders += report.actions
+    print(f"{GAMES} games, {orders} orders, endings {ended}")
+    assert orders > GAMES * 50
+
+
+def test_defaults_alone_end_a_game() -> None:
+    ruleset = get("jutland")
+    dice = FairDice(b"jutland-random-play-seed-0000001", "defaults", 0)
+    state: Any = ruleset.setup("basic", ruleset.parse_options({}), dice).state
+    while state.result is None:
+        prompt = next(p for p in ruleset.prompts(state) if p.default is not None)
+        state = ruleset.apply(state, prompt.seat, ruleset.parse_action(prompt.default), dice).state
+    assert state.hour == board.last_hour() + 1 and state.result.winner is None
