@@ -39,10 +39,11 @@ def test_a_face_down_enemy_is_a_counter_and_nothing_more() -> None:
 def test_swapping_two_face_down_counters_changes_nothing_the_other_side_reads() -> None:
     state = _start()
     pairs = RULESET.lookalikes(state, "blue")
-    assert pairs and all(state.units[a].side == "red" for pair in pairs for a in pair)
-    a, b = next((a, b) for a, b in pairs if state.units[a].cls != state.units[b].cls)
+    by_face = {f"{u.cls}#{u.serial}": u for u in state.units.values()}
+    assert pairs and all(by_face[k].side == "red" for pair in pairs for k in pair)
+    a, b = next((a, b) for a, b in pairs if by_face[a].cls != by_face[b].cls)
     twin = RULESET.swap_hidden(state, a, b)
-    assert twin.units[a].cls == state.units[b].cls
+    assert twin.units[by_face[a].id].cls == by_face[b].cls  # the faces traded tokens
     assert RULESET.view(twin, "blue") == RULESET.view(state, "blue")
     assert RULESET.view(twin, None) == RULESET.view(state, None)
     assert RULESET.view(twin, "red") != RULESET.view(state, "red")  # the owner reads faces
