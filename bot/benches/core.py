@@ -9,35 +9,41 @@ the same run:
 - cold load: a game's state from a fresh referee (goal <= 5 ms), beside parsing its snapshot;
 - map: drawing the public map, beside encoding a PNG of the same picture;
 - lookups, with 100 and 10,000 games stored (goal: flat, <= 1.2x): bench_lookups;
-- memory: 1,000 active games in one process (goal <= 250 MB RSS): bench_memory.
+- memory: 1,000 active games in one process (goal <= 250 MB RSS): bench_memory;
+- two processes: their combined orders per second on one database, beside one process alone
+  (bench_processes).
 
 Usage: ``python -m bot bench core [--ruleset ID] [--submits N] [--games N] [--small N]
-[--finished N] [--database sqlite] [--quick]``. Benches print; nothing is asserted.
+[--finished N] [--database sqlite|postgresql|postgresql://...] [--quick]``. With a PostgreSQL
+``--database`` every store figure is measured on SQLite and on PostgreSQL in the same run, the
+two blocks printed together (bench/targets.py: ``postgresql`` alone starts a throwaway
+cluster). Benches print; nothing is asserted.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import io
 import random
-import shutil
 import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any
 
 from bot.autoplay import random_action
 from bot.benches import stored
 from bot.benches.lookups import bench_lookups
 from bot.benches.memory import bench_memory
+from bot.benches.processes import bench_processes
+from bot.benches.targets import Targets, backends, describe, record_commits
 from bot.referee import Referee
 from bot.rules.core import ReplayDice, RuleViolation
 from bot.rules.core.registry import get as get_ruleset
-from bot.store import Commit, Store
-from bot.store.sqlite import SqliteStore
+from bot.store import Store
 
 
 def ms(seconds: float) -> str:
@@ -53,50 +59,22 @@ def spread(values: list[float]) -> str:
     return f"median {ms(statistics.median(values))}, p99 {ms(p99(values))}"
 
 
-def check_database(database: str) -> None:
-    """``--database`` is the slot for other store backends; SQLite files in a temporary
-    folder are the default (and, today, the only one)."""
-    if database != "sqlite":
-        raise SystemExit(f"--database {database}: only sqlite is available")
-
-
-async def copy_of(sources: stored.Sources, path: Path, cls: type[Store] = Store) -> Store:
-    """A bench database that starts as a copy of the file the sources were played in."""
-    shutil.copyfile(sources.path, path)
-    return await cls.open(path)
-
-
-class RecordingStore(SqliteStore):
-    """Keeps every commit the referee makes (to write the same rows again as the floor)."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.commits: list[Commit] = []
-
-    async def commit(self, commit: Commit) -> int:
-        n = await super().commit(commit)
-        self.commits.append(commit)
-        return n
-
-
 # --- 1. submit against the engine's apply plus the store's commit of the same rows -------------
 async def bench_submit(
-    folder: Path, sources: stored.Sources, background: int, submits: int
+    targets: Targets, sources: stored.Sources, background: int, submits: int
 ) -> None:
     ruleset = get_ruleset(sources.ruleset)
-    store = await copy_of(sources, folder / "submit.sqlite3", RecordingStore)
-    assert isinstance(store, RecordingStore)
+    store = await targets.sources(sources, "submit")
+    commits = record_commits(store)
     # The games of a server that has played a while, beside the games timed here.
     filled = await stored.fill(store, sources, background)
-    await store.checkpoint()
-    shutil.copyfile(store.path, folder / "twin.sqlite3")  # the twin starts identical
-    twin = await Store.open(folder / "twin.sqlite3")
+    twin = await targets.clone(store, "twin")  # the twin starts identical
     try:
         referee = Referee(store)
         seats = {s: stored.user(i + 1) for i, s in enumerate(ruleset.seats)}
         submit_times: list[float] = []
         apply_times: list[float] = []
-        first_commit = len(store.commits)
+        first_commit = len(commits)
         rng = random.Random(7)
         game_id = await stored.new_game(referee, sources.ruleset, seats)
         games = [game_id]
@@ -117,15 +95,15 @@ async def bench_submit(
                 except RuleViolation:
                     continue
                 submit_times.append(time.perf_counter() - started)
-                rolls = store.commits[-1].entry.rolls
+                rolls = commits[-1].entry.rolls
                 action = ruleset.parse_action(raw)
                 started = time.perf_counter()
                 opened = ruleset.prompts(state)
                 ruleset.apply(state, prompt.seat, action, ReplayDice(rolls), opened)
                 apply_times.append(time.perf_counter() - started)
                 break
-        played = store.commits[first_commit:]
-        # The floor's second half: the very same rows committed again, into a twin file.
+        played = commits[first_commit:]
+        # The floor's second half: the very same rows committed again, into a twin database.
         for game in games:
             stored_record = await store.game(game)
             assert stored_record is not None
@@ -143,7 +121,7 @@ async def bench_submit(
         commit_times = commit_times[-len(submit_times) :]
         print(
             f"submit, {sources.ruleset}, {len(submit_times)} random legal orders over"
-            f" {len(games)} games, {filled.games} other games stored:"
+            f" {len(games)} games, {filled.games} other games stored ({targets.name}):"
         )
         print(f"  Referee.submit                         {spread(submit_times)}")
         print(f"  floor: engine apply (prompts once)     {spread(apply_times)}")
@@ -218,7 +196,32 @@ async def bench_map(store: Store, sources: stored.Sources, repeat: int = 5) -> N
     print(f"  floor: encoding a PNG of the same size {spread(encodes)}   ({ratio:.1f}x)")
 
 
+# --- 4. two processes on one database ------------------------------------------------------------
+async def bench_two_processes(targets: Targets, ruleset_id: str, orders: int) -> None:
+    one, two = targets.new("one-process"), targets.new("two-processes")
+    for target in (one, two):  # migrated before the workers race to open them
+        await (await Store.open(target)).close()
+    await asyncio.to_thread(bench_processes, one, two, ruleset_id, orders)
+
+
 # --- entry point ----------------------------------------------------------------------------------
+Part = Callable[[Targets], Awaitable[None]]
+PARTS = ("map", "submit", "lookups", "memory", "processes")
+
+
+async def side_by_side(name: str, part: Part, every: list[Targets]) -> None:
+    """One part on each backend in turn, its blocks printed together."""
+    for targets in every:
+        out = io.StringIO()
+        started = time.perf_counter()
+        with contextlib.redirect_stdout(out):
+            await part(targets)
+        if len(every) > 1:
+            print(f"[{name} on {targets.name}]")
+        print(out.getvalue(), end="")
+        print(f"  [{name}, {targets.name}: {time.perf_counter() - started:.1f} s]")
+
+
 def run(argv: list[str]) -> None:
     parser = argparse.ArgumentParser(prog="python -m bot bench core", description=__doc__)
     parser.add_argument("--ruleset", action="append", help="only these (default: all shipping)")
@@ -227,44 +230,60 @@ def run(argv: list[str]) -> None:
     parser.add_argument("--background", type=int, default=1000, help="games beside submit's")
     parser.add_argument("--games", type=int, default=10_000, help="games of the large database")
     parser.add_argument("--small", type=int, default=100, help="games of the small database")
+    parser.add_argument("--repeat", type=int, default=1000, help="times each lookup is timed")
     parser.add_argument("--active", type=int, default=1000, help="active games in memory")
-    parser.add_argument("--database", default="sqlite", help="store backend (slot: sqlite)")
+    parser.add_argument("--orders", type=int, default=300, help="orders of each of two processes")
+    parser.add_argument(
+        "--database",
+        default="sqlite",
+        help="sqlite (default); or postgresql://... (a database the bench makes schemas in and"
+        " drops them), or postgresql (a throwaway cluster from the Debian binaries): every store"
+        " figure then on SQLite and PostgreSQL side by side",
+    )
     parser.add_argument("--quick", action="store_true", help="smaller figures, for a smoke run")
+    parser.add_argument(
+        "--part", action="append", choices=PARTS, help="only these parts (default: all)"
+    )
     args = parser.parse_args(argv)
-    check_database(args.database)
+    wanted = set(args.part or PARTS)
     if args.quick:
         args.submits, args.finished, args.background = 40, 1, 100
-        args.games, args.active = 1000, 100
+        args.games, args.active, args.orders = 1000, 100, 40
     rulesets = args.ruleset or stored.shipping()
 
-    async def main() -> None:
-        with tempfile.TemporaryDirectory(prefix="bench-core-") as tmp:
-            folder = Path(tmp)
-            for ruleset_id in rulesets:
-                source = await Store.open(folder / f"sources-{ruleset_id}.sqlite3")
-                try:
-                    sources = await stored.play_sources(source, ruleset_id, args.finished)
-                    await source.checkpoint()
-                    print(
-                        f"[{ruleset_id}: played {len(sources.finished)} finished games"
-                        f" ({sources.orders} orders) and one in progress through the referee"
-                        f" in {sources.seconds:.1f} s]"
-                    )
-                    await bench_map(source, sources)
-                finally:
-                    await source.close()
-                steps = (
-                    ("submit", bench_submit(folder, sources, args.background, args.submits)),
-                    ("lookups", bench_lookups(folder, sources, args.small, args.games)),
-                    ("memory", bench_memory(folder, sources, args.active)),
+    async def main(folder: Path, every: list[Targets]) -> None:
+        for ruleset_id in rulesets:
+            source = await Store.open(folder / f"sources-{ruleset_id}.sqlite3")
+            try:
+                sources = await stored.play_sources(source, ruleset_id, args.finished)
+                await source.checkpoint()
+                print(
+                    f"[{ruleset_id}: played {len(sources.finished)} finished games"
+                    f" ({sources.orders} orders) and one in progress through the referee"
+                    f" in {sources.seconds:.1f} s]"
                 )
-                for name, step in steps:
-                    started = time.perf_counter()
-                    await step
-                    print(f"  [{name}: {time.perf_counter() - started:.1f} s]")
+                if "map" in wanted:
+                    await bench_map(source, sources)  # the store plays no part in a map
+            finally:
+                await source.close()
+            for name, part in parts_of(sources):
+                if name in wanted:
+                    await side_by_side(name, part, every)
 
-    print(f"bench core: {args.database} in a temporary folder, Python {sys.version.split()[0]}")
-    asyncio.run(main())
+    def parts_of(sources: stored.Sources) -> list[tuple[str, Part]]:
+        return [
+            ("submit", lambda t: bench_submit(t, sources, args.background, args.submits)),
+            ("lookups", lambda t: bench_lookups(t, sources, args.small, args.games, args.repeat)),
+            ("memory", lambda t: bench_memory(t, sources, args.active)),
+            ("processes", lambda t: bench_two_processes(t, sources.ruleset, args.orders)),
+        ]
+
+    with (
+        tempfile.TemporaryDirectory(prefix="bench-core-") as tmp,
+        backends(Path(tmp), args.database) as every,
+    ):
+        print(f"bench core: {describe(every)}, Python {sys.version.split()[0]}")
+        asyncio.run(main(Path(tmp), every))
 
 
 if __name__ == "__main__":

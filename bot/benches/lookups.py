@@ -8,10 +8,10 @@ import random
 import statistics
 import time
 from collections.abc import Awaitable, Callable
-from pathlib import Path
 from typing import Any
 
 from bot.benches import stored
+from bot.benches.targets import Targets
 from bot.referee import LIVE, Referee
 from bot.store import Store
 
@@ -58,18 +58,20 @@ LOOKUPS: list[tuple[str, Lookup, int]] = [
 ]
 
 
-async def bench_lookups(folder: Path, sources: stored.Sources, small: int, large: int) -> None:
-    from bot.benches.core import copy_of, ms
+async def bench_lookups(
+    targets: Targets, sources: stored.Sources, small: int, large: int, repeat: int = 1000
+) -> None:
+    """``repeat``: at most this many of each lookup (and of the empty trip)."""
+    from bot.benches.core import ms
 
     stores: dict[int, Store] = {}
     filled: dict[int, stored.Filled] = {}
     try:
         for games in (small, large):
-            path = folder / f"lookups-{games}.sqlite3"
-            stores[games] = store = await copy_of(sources, path)
+            stores[games] = store = await targets.sources(sources, f"lookups-{games}")
             filled[games] = await stored.fill(store, sources, games)
             await store.checkpoint()
-            size = sum(p.stat().st_size for p in folder.glob(f"lookups-{games}.sqlite3*"))
+            size = await store.size_bytes()
             print(
                 f"  made {games} games ({len(filled[games].live)} live) in"
                 f" {filled[games].seconds:.1f} s, {size / 1e6:.0f} MB on disk"
@@ -79,10 +81,11 @@ async def bench_lookups(folder: Path, sources: stored.Sources, small: int, large
             for game in filled[games].live:
                 await referee.seated(game, filled[games].user_of_live[game])
         print(f"lookups, {sources.ruleset}, {small} games stored -> {large} (median):")
-        for label, lookup, repeat in LOOKUPS:
+        for label, lookup, count in LOOKUPS:
             times: dict[int, list[float]] = {games: [] for games in stores}
             rng = {games: random.Random(11) for games in stores}
-            for _ in range(repeat):  # interleaved, so the machine's drift hits both alike
+            # Interleaved, so the machine's drift hits both alike.
+            for _ in range(min(count, repeat)):
                 for games, referee in referees.items():
                     started = time.perf_counter()
                     await lookup(referee, filled[games], rng[games])
@@ -91,7 +94,7 @@ async def bench_lookups(folder: Path, sources: stored.Sources, small: int, large
             goal = "" if label.startswith("before") else "   (goal <= 1.2x)"
             print(f"  {label}: {ms(a)} -> {ms(b)}, {b / a:.2f}x{goal}")
         trips: dict[int, list[float]] = {games: [] for games in stores}
-        for _ in range(1000):
+        for _ in range(repeat):
             for games, store in stores.items():
                 started = time.perf_counter()
                 await store.user_version()

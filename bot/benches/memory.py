@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 from bot.benches import stored
+from bot.benches.targets import Targets
 
 
 def rss_mb(field: str = "VmRSS") -> float:
@@ -23,17 +24,14 @@ def rss_mb(field: str = "VmRSS") -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
-async def bench_memory(folder: Path, sources: stored.Sources, active: int) -> None:
-    from bot.benches.core import copy_of
-
-    path = folder / "memory.sqlite3"
-    store = await copy_of(sources, path)
+async def bench_memory(targets: Targets, sources: stored.Sources, active: int) -> None:
+    store = await targets.sources(sources, "memory")
     try:
         await stored.fill(store, sources, active, live=active)
         await store.checkpoint()
     finally:
         await store.close()
-    child = [sys.executable, "-m", "bot.benches.memory", str(path), sources.ruleset, str(active)]
+    child = [sys.executable, "-m", "bot.benches.memory", store.target, sources.ruleset, str(active)]
     done = await asyncio.to_thread(subprocess.run, child, capture_output=True, text=True)
     print(done.stdout.rstrip() or done.stderr[-2000:])
 

@@ -45,6 +45,9 @@ class InteractionHandle:
         self.dispatched_at: float = 0.0
         self.refused_callbacks: list[tuple[int, str]] = []  # (status, reason) of refused callbacks
         self.edits_at_callback = 0  # edits the component's message had at a (deferred) update
+        self.token_edits: list[dict[str, Any]] = []  # edits made with this interaction's token
+        self.shard: int | None = None  # the shard (sharded bots) it was dispatched to
+        self.session: str | None = None  # that shard's gateway session when it was dispatched
 
     def __repr__(self) -> str:
         return f"<InteractionHandle {self.id} type={self.type} callbacks={self.callbacks}>"
@@ -93,6 +96,21 @@ class InteractionHandle:
     def text(self) -> str:
         """All readable text the bot showed in answer to this interaction."""
         return "\n".join(m.text() for m in self.messages if not m.deleted)
+
+    def own_text(self) -> str:
+        """The text this interaction itself answered (its callback, the edits and followups
+        sent with its token), not what others later made of the same message: after a
+        deferred update the component's message may be edited by another interaction."""
+        parts = [str(cb.data.get("content") or "") for cb in self.callbacks]
+        parts += [str(e.get("content") or "") for e in self.token_edits]
+        parts += [m.first_content for m in self.followups]
+        return "\n".join(p for p in parts if p)
+
+    def answered(self) -> bool:
+        """Whether the bot answered past an acknowledgement (a defer is not an answer)."""
+        if self.token_edits or self.followups or self.modal is not None:
+            return True
+        return any(cb.type in (4, 7) for cb in self.callbacks)
 
     async def response(self, timeout: float | None = None) -> Callback:
         """The first callback; raises FakeTimeout if the bot does not answer in time."""

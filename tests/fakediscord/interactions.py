@@ -336,9 +336,12 @@ class InteractionsMixin(RecordQueries):
         self.interactions[iid] = handle
         handle.dispatched_at = time.perf_counter()
         if self.route_interactions is not None:
-            gateway = self.shards[self.route_interactions(channel.guild_id)]
+            handle.shard = self.route_interactions(channel.guild_id)
+            gateway = self.shards[handle.shard]
         else:
             gateway = self.gateway_for(channel.guild_id)
+        live = gateway.ws is not None and not gateway.ws.closed
+        handle.session = gateway.session_id if live else None
         await gateway.dispatch("INTERACTION_CREATE", payload)
         return handle
 

@@ -195,7 +195,8 @@ async def patch_webhook_message(request: web.Request) -> web.Response:
         return discord_error(404, 10008, "Unknown Message")
     was_loading = msg.loading
     msg.flags &= ~LOADING
-    fake.edit_message(msg, payload_of(request), uploads_of(request))
+    handle.token_edits.append(payload_of(request))
+    fake.edit_message(msg, handle.token_edits[-1], uploads_of(request))
     data = fake.message_payload(msg)
     if not msg.ephemeral:
         event = "MESSAGE_CREATE" if was_loading else "MESSAGE_UPDATE"

@@ -31,6 +31,13 @@ def check(state: GameState, events: list[Event]) -> None:
             assert tf.dead or at_sea < board.fuel_limit(tf.side) or tf.hex in board.bases(tf.side)
     ships = [s for tf in state.task_forces.values() for s in tf.ships]
     assert len(ships) == len(set(ships))  # no ship in two forces, so in two hexes
+    sunk = [s for side in state.sunk.values() for s in side]
+    assert not set(ships) & set(sunk) and len(ships) + len(sunk) == 72  # every ship counted
+    if state.battle is not None:
+        b = state.battle
+        assert 1 <= b.turn <= 6 and state.phase in ("battle", "over")
+        for ship in b.ships.values():
+            assert state.task_forces[ship.tf].hex == b.hex and ship.id in ships
     for e in events:
         if e.kind == "jut.search":
             side = e.params["side"]
@@ -54,6 +61,30 @@ def test_random_games_keep_the_invariants() -> None:
         orders += report.actions
     print(f"{GAMES} games, {orders} orders, endings {ended}")
     assert orders > GAMES * 50
+
+
+def test_random_battles_keep_the_invariants() -> None:
+    """Games started with the fleets a hex apart in mid North Sea, so that battles happen."""
+    ruleset = get("jutland")
+    sunk = 0
+    seen: list[str] = []
+
+    def each(state: GameState, events: list[Event]) -> None:
+        check(state, events)
+        seen.extend(e.kind for e in events)
+
+    for n in range(4):
+        dice = FairDice(b"jutland-random-play-seed-0000001", f"battle-{n}", 0)
+        state: Any = ruleset.setup("basic", ruleset.parse_options({}), dice).state
+        state.phase, state.hour = "plot", 6 + 7 * n
+        for tf, where in {"de1": "P15", "de2": "P14", "gb3": "P17", "gb1": "P18"}.items():
+            state.task_forces[tf].hex, state.task_forces[tf].left_at = where, 0
+        report: Any = play(ruleset, state, dice, random.Random(n), invariant=each)
+        assert report.state.result is not None
+        sunk += sum(len(v) for v in report.state.sunk.values())
+    battles = seen.count("jut.contact")
+    print(f"{battles} battles, {sunk} ships sunk")
+    assert battles >= 4
 
 
 def test_defaults_alone_end_a_game() -> None:

@@ -117,7 +117,7 @@ def test_the_picture_has_its_fields() -> None:
 def test_every_order_parses_into_its_model_and_a_unit_holds_four_tiles_at_most() -> None:
     adapter: TypeAdapter[A.PocketBattlesAction] = TypeAdapter(A.PocketBattlesAction)
     charge = adapter.validate_python({"type": "charge", "unit": "celts_1", "target": "romans_2"})
-    assert isinstance(charge, A.Charge) and charge.excite is None
+    assert isinstance(charge, A.Charge) and charge.excite == []
     with pytest.raises(ValidationError):
         adapter.validate_python({"type": "add_unit", "tiles": ["a", "b", "c", "d", "e"]})
     with pytest.raises(ValidationError):

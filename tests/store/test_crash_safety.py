@@ -1,11 +1,14 @@
-"""Crash safety: a worker plays Vaults games through the real referee on a file and is killed
-with SIGKILL at random moments, several times, each restart carrying on the same games. Then
-every acknowledged order is in the log, no log entry is half-written (rolls, version, outbox and
-snapshots agree with the log), the file is intact, and every game loads and takes another order.
+"""Crash safety: a worker plays Vaults games through the real referee on a database and is
+killed with SIGKILL at random moments, several times, each restart carrying on the same games.
+Then every acknowledged order is in the log, no log entry is half-written (rolls, version, outbox
+and snapshots agree with the log), the database is intact, and every game loads and takes another
+order. On both backends: a SQLite file, and a PostgreSQL database (the process dies, the server
+stays: the transactions it left open are rolled back by the server).
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import signal
@@ -14,6 +17,7 @@ import subprocess
 import sys
 import time
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -22,6 +26,7 @@ import tests.vaults
 from bot.referee import Referee
 from bot.rules.core import ReplayDice
 from bot.store import Store
+from bot.store.base import is_postgres
 from tests.store.crash_worker import GUILD, USERS
 
 REPO = Path(__file__).resolve().parents[2]
@@ -47,7 +52,25 @@ class Acks:
                 self.undone.append((rest[0], int(rest[1])))
 
 
-def _run_and_kill(db: Path, out: Path, err: Path, seed: int, delay: float) -> str:
+@contextlib.contextmanager
+def _connect(db: str) -> Iterator[Any]:
+    """A plain connection to the database (sqlite3, or psycopg speaking the same SQL)."""
+    if is_postgres(db):
+        import psycopg
+
+        from bot.store.postgres import PgConn
+
+        with psycopg.connect(db, autocommit=True) as raw:
+            yield PgConn(raw)
+        return
+    conn = sqlite3.connect(db, isolation_level=None)
+    try:
+        yield conn
+    finally:
+        conn.close()
+
+
+def _run_and_kill(db: str, out: Path, err: Path, seed: int, delay: float) -> str:
     """Start the worker, wait until its store is open, let it work ``delay`` s, SIGKILL it."""
     with out.open("w") as stdout, err.open("w") as stderr:
         worker = subprocess.Popen(
@@ -72,12 +95,12 @@ def _run_and_kill(db: Path, out: Path, err: Path, seed: int, delay: float) -> st
     return out.read_text()
 
 
-def _check_file(db: Path, acks: Acks) -> dict[str, str]:
-    """The structural checks, straight on the file. Returns each game's status."""
-    conn = sqlite3.connect(str(db), isolation_level=None)
-    try:
-        assert conn.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
-        assert conn.execute("PRAGMA foreign_key_check").fetchall() == []
+def _check_file(db: str, acks: Acks) -> dict[str, str]:
+    """The structural checks, straight on the database. Returns each game's status."""
+    with _connect(db) as conn:
+        if not is_postgres(db):  # (PostgreSQL enforces its foreign keys on every write)
+            assert conn.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
+            assert conn.execute("PRAGMA foreign_key_check").fetchall() == []
         games = {
             g: (status, version, next_roll)
             for g, status, version, next_roll in conn.execute(
@@ -91,8 +114,6 @@ def _check_file(db: Path, acks: Acks) -> dict[str, str]:
             for g, n, key in conn.execute("SELECT game_id, n, key FROM actions WHERE n > 0")
         }
         undone = set(conn.execute("SELECT game_id, n FROM actions WHERE undone = 1").fetchall())
-    finally:
-        conn.close()
 
     lost = [ack for ack in acks.submitted if ack not in logged]
     assert not lost, f"acknowledged orders missing from the log: {lost[:5]}"
@@ -101,9 +122,7 @@ def _check_file(db: Path, acks: Acks) -> dict[str, str]:
     return {g: status for g, (status, _, _) in games.items()}
 
 
-def _check_game(
-    conn: sqlite3.Connection, game_id: str, status: str, version: int, next_roll: int
-) -> None:
+def _check_game(conn: Any, game_id: str, status: str, version: int, next_roll: int) -> None:
     rows = conn.execute(
         "SELECT n, key, action, undone FROM actions WHERE game_id = ? ORDER BY n", (game_id,)
     ).fetchall()
@@ -154,7 +173,7 @@ def _check_game(
         assert max(live) in snapshots, f"{where}: no final snapshot"
 
 
-async def _check_games_go_on(db: Path, statuses: dict[str, str]) -> None:
+async def _check_games_go_on(db: str, statuses: dict[str, str]) -> None:
     """Every game loads from a cold referee, its log alone replays to the same state, and every
     unfinished game takes another order."""
     store = await Store.open(db)
@@ -194,8 +213,8 @@ async def _replay_from_setup(store: Store, game_id: str) -> Any:
     return state
 
 
-async def test_killed_worker_loses_nothing_acknowledged(tmp_path: Path) -> None:
-    db = tmp_path / "crash.sqlite3"
+async def test_killed_worker_loses_nothing_acknowledged(database: str, tmp_path: Path) -> None:
+    db = database
     rng = random.Random(20240521)
     acks = Acks()
     per_round: list[int] = []

@@ -1,11 +1,13 @@
-"""Migrations: an empty file reaches the latest schema; a file left at EVERY earlier version,
-holding rows a real game wrote, reaches the latest schema with those rows intact and the game
-still playable; the files are numbered 1..N without gaps; a failing migration rolls back
-entirely and leaves user_version where it was."""
+"""Migrations: an empty database reaches the latest schema; a database left at EVERY earlier
+version, holding rows a real game wrote, reaches the latest schema with those rows intact and
+the game still playable; the files are numbered 1..N without gaps; a failing migration rolls
+back entirely and leaves the version where it was. On both backends (``database``): a SQLite
+file (PRAGMA user_version) and a PostgreSQL database (schema_migrations)."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import re
 import sqlite3
 from collections.abc import Iterator
@@ -21,7 +23,9 @@ import tests.vaults  # registers the "vaults" ruleset
 from bot.referee import Referee
 from bot.rules.core.registry import get as get_ruleset
 from bot.store import Store
-from bot.store.migrate import latest_version, migrate, migrations
+from bot.store import tables as store_tables
+from bot.store.base import is_postgres
+from bot.store.migrate import latest_version, migrate, migrate_postgres, migrations
 
 MIGRATIONS_DIR = Path(migrate_module.__file__).resolve().parent / "migrations"
 LATEST = latest_version()
@@ -48,28 +52,64 @@ def _connect(path: Path) -> sqlite3.Connection:
     return sqlite3.connect(str(path), isolation_level=None)
 
 
-def _user_version(path: Path) -> int:
-    with _connect(path) as conn:
-        return int(conn.execute("PRAGMA user_version").fetchone()[0])
+@contextlib.contextmanager
+def _open(db: str) -> Iterator[Any]:
+    """A plain connection to either backend, speaking the store's SQL (``?`` placeholders)."""
+    if is_postgres(db):
+        import psycopg
+
+        from bot.store.postgres import PgConn
+
+        with psycopg.connect(db, autocommit=True) as raw:
+            yield PgConn(raw)
+        return
+    conn = _connect(Path(db))
+    try:
+        yield conn
+    finally:
+        conn.close()
 
 
-def _tables(conn: sqlite3.Connection) -> set[str]:
-    rows = conn.execute(
-        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
-    )
-    return {name for (name,) in rows}
+def _version(conn: Any) -> int:
+    if getattr(conn, "dialect", "sqlite") == "postgres":
+        row = conn.execute("SELECT COALESCE(MAX(version), 0) FROM schema_migrations").fetchone()
+        return int(row[0])
+    return int(conn.execute("PRAGMA user_version").fetchone()[0])
 
 
-def _columns(conn: sqlite3.Connection, table: str) -> list[str]:
-    return [row[1] for row in conn.execute(f"PRAGMA table_info({table})")]
+def _migrate(conn: Any, target: int | None = None) -> int:
+    if getattr(conn, "dialect", "sqlite") == "postgres":
+        return migrate_postgres(conn, target=target)
+    return migrate(conn, target=target)
 
 
-def _rows(conn: sqlite3.Connection, columns: dict[str, list[str]]) -> Rows:
+def _user_version(db: str | Path) -> int:
+    with _open(str(db)) as conn:
+        return _version(conn)
+
+
+def _tables(conn: Any) -> set[str]:
+    return set(store_tables.tables(conn)) - {"schema_migrations"}
+
+
+def _columns(conn: Any, table: str) -> list[str]:
+    return store_tables.columns(conn, table)
+
+
+def _intact(conn: Any) -> None:
+    """SQLite's own checks of the file; PostgreSQL checks its foreign keys on every write."""
+    if getattr(conn, "dialect", "sqlite") != "postgres":
+        assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        assert conn.execute("PRAGMA foreign_key_check").fetchall() == []
+
+
+def _rows(conn: Any, columns: dict[str, list[str]]) -> Rows:
     """Every row of these tables, projected on these columns, in a stable order."""
     out: Rows = {}
     for table, cols in columns.items():
         listed = ", ".join(cols)
-        out[table] = sorted(conn.execute(f"SELECT {listed} FROM {table}").fetchall(), key=repr)
+        rows = conn.execute(f"SELECT {listed} FROM {table}").fetchall()
+        out[table] = sorted((tuple(store_tables._plain(v) for v in r) for r in rows), key=repr)
     return out
 
 
@@ -139,42 +179,43 @@ def reference(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, 
     yield path, games
 
 
-def _file_at(path: Path, version: int, reference: Path) -> tuple[dict[str, list[str]], Rows]:
-    """A file migrated to ``version``, holding the reference rows its schema can hold (the
+def _file_at(db: str, version: int, reference: Path) -> tuple[dict[str, list[str]], Rows]:
+    """A database migrated to ``version``, holding the reference rows its schema can hold (the
     columns that exist at that version). Returns those columns and what was inserted."""
-    conn = _connect(path)
-    try:
-        assert migrate(conn, target=version) == version
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == version
-        conn.execute("ATTACH DATABASE ? AS ref", (str(reference),))
-        columns = {table: _columns(conn, table) for table in sorted(_tables(conn))}
-        conn.execute("BEGIN")
+    with _connect(reference) as ref:
+        reference_rows = _rows(ref, {t: sorted(_columns(ref, t)) for t in _tables(ref)})
+        reference_columns = {t: sorted(_columns(ref, t)) for t in _tables(ref)}
+    with _open(db) as conn:
+        assert _migrate(conn, target=version) == version
+        assert _version(conn) == version
+        columns = {table: sorted(_columns(conn, table)) for table in sorted(_tables(conn))}
+        rows: Rows = {}
+        if not columns:
+            return columns, {}
         for table, cols in columns.items():
-            listed = ", ".join(cols)
-            conn.execute(f"INSERT INTO main.{table} ({listed}) SELECT {listed} FROM ref.{table}")
+            at = [reference_columns[table].index(c) for c in cols]
+            rows[table] = [tuple(r[i] for i in at) for r in reference_rows[table]]
+        conn.execute("BEGIN")
+        store_tables.insert_rows(conn, rows)  # parents first; PostgreSQL's ids moved past
         conn.execute("COMMIT")
-        conn.execute("DETACH DATABASE ref")
         return columns, _rows(conn, columns)
-    finally:
-        conn.close()
 
 
 # --- tests -------------------------------------------------------------------------------------
-async def test_empty_file_reaches_the_latest_version(tmp_path: Path) -> None:
-    path = tmp_path / "new.sqlite3"
-    store = await Store.open(path)
+async def test_empty_database_reaches_the_latest_version(database: str) -> None:
+    store = await Store.open(database)
     try:
         assert await store.user_version() == LATEST
     finally:
         await store.close()
-    with _connect(path) as conn:
+    with _open(database) as conn:
         assert _tables(conn) >= EXPECTED_TABLES
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == LATEST
-        assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        assert _version(conn) == LATEST
+        _intact(conn)
     # Opening again is a no-op.
-    store = await Store.open(path)
+    store = await Store.open(database)
     await store.close()
-    assert _user_version(path) == LATEST
+    assert _user_version(database) == LATEST
 
 
 def test_every_table_of_the_latest_schema_has_reference_rows(
@@ -189,20 +230,18 @@ def test_every_table_of_the_latest_schema_has_reference_rows(
 
 @pytest.mark.parametrize("version", range(LATEST))
 async def test_upgrade_from_every_earlier_version_keeps_the_rows(
-    version: int, tmp_path: Path, reference: tuple[Path, dict[str, str]]
+    version: int, database: str, reference: tuple[Path, dict[str, str]]
 ) -> None:
     ref_path, games = reference
-    path = tmp_path / f"v{version}.sqlite3"
-    columns, before = _file_at(path, version, ref_path)
+    columns, before = _file_at(database, version, ref_path)
 
-    store = await Store.open(path)
+    store = await Store.open(database)
     try:
         assert await store.user_version() == LATEST
-        with _connect(path) as conn:
+        with _open(database) as conn:
             after = _rows(conn, columns)  # compared on the columns the old version had
             assert _tables(conn) >= EXPECTED_TABLES
-            assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
-            assert conn.execute("PRAGMA foreign_key_check").fetchall() == []
+            _intact(conn)
         assert after == before
 
         if "actions" not in before:
@@ -251,15 +290,21 @@ def test_the_loader_refuses_a_gap(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
         migrations()
 
 
-def _failing(after: int) -> list[tuple[int, str, str]]:
-    """The real migrations up to ``after``, then one whose second statement fails."""
-    real = [m for m in migrations() if m[0] <= after]
+def _failing(after: int, dialect: str = "sqlite") -> list[tuple[int, str, str]]:
+    """The real migrations up to ``after``, then one whose third statement fails."""
+    real = [m for m in migrations(dialect) if m[0] <= after]
     bad_sql = (
         "CREATE TABLE doomed (x INTEGER);\n"
         "INSERT INTO doomed (x) VALUES (1);\n"
         "INSERT INTO no_such_table (x) VALUES (1);\n"
     )
     return [*real, (after + 1, f"{after + 1:04d}_doomed.sql", bad_sql)]
+
+
+def _fail_after_latest(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(
+        migrate_module, "migrations", lambda dialect="sqlite": _failing(LATEST, dialect)
+    )
 
 
 class _Spy:
@@ -283,26 +328,25 @@ class _Spy:
 
 
 async def test_a_failing_migration_rolls_back_at_the_latest_version(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    database: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    path = tmp_path / "latest.sqlite3"
-    store = await Store.open(path)
+    store = await Store.open(database)
     await store.close()
-    monkeypatch.setattr(migrate_module, "migrations", lambda: _failing(LATEST))
+    _fail_after_latest(monkeypatch)
     spy = _Spy(monkeypatch)
     try:
         with pytest.raises(RuntimeError, match="doomed"):
-            await Store.open(path)
+            await Store.open(database)
     finally:
-        # Store.open does not close its connection when a migration fails (see the test
+        # Store.open does not close its SQLite connection when a migration fails (see the test
         # below); without this its worker thread would keep the test process alive.
         await spy.close_all()
-    assert _user_version(path) == LATEST
-    with _connect(path) as conn:
+    assert _user_version(database) == LATEST
+    with _open(database) as conn:
         assert "doomed" not in _tables(conn)
-        assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        _intact(conn)
     monkeypatch.undo()
-    store = await Store.open(path)  # the real migrations still open the file
+    store = await Store.open(database)  # the real migrations still open the database
     try:
         assert await store.user_version() == LATEST
     finally:
@@ -310,45 +354,58 @@ async def test_a_failing_migration_rolls_back_at_the_latest_version(
 
 
 async def test_a_failed_open_leaves_no_connection_running(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    database: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(migrate_module, "migrations", lambda: _failing(LATEST))
+    _fail_after_latest(monkeypatch)
     spy = _Spy(monkeypatch)
+    opened: list[Any] = []  # PostgreSQL sessions, held here so no garbage collector closes them
+    if is_postgres(database):
+        import psycopg
+
+        real = psycopg.connect
+
+        def connect(*args: Any, **kwargs: Any) -> Any:
+            opened.append(real(*args, **kwargs))
+            return opened[-1]
+
+        monkeypatch.setattr(psycopg, "connect", connect)
     try:
         with pytest.raises(RuntimeError, match="doomed"):
-            await Store.open(tmp_path / "leak.sqlite3")
-        assert [conn._connection for conn in spy.opened] == [None]
+            await Store.open(database)
+        assert [conn._connection for conn in spy.opened] == [None] * len(spy.opened)
+        assert [conn.closed for conn in opened] == [True] * len(opened)
+        assert len(spy.opened) + len(opened) >= 1  # the migration did run on a connection
     finally:
         await spy.close_all()
+        for conn in opened:
+            conn.close()
 
 
 @pytest.mark.parametrize("start", range(LATEST))
 def test_a_failing_migration_keeps_the_earlier_ones(
-    start: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    start: int, database: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """From version ``start``, the good migrations commit one by one; the failing one leaves
-    nothing behind and user_version at the last good one."""
-    path = tmp_path / f"from{start}.sqlite3"
-    with _connect(path) as conn:
-        migrate(conn, target=start)
-    monkeypatch.setattr(migrate_module, "migrations", lambda: _failing(LATEST))
-    conn = _connect(path)
-    try:
+    nothing behind and the version at the last good one."""
+    with _open(database) as conn:
+        _migrate(conn, target=start)
+    _fail_after_latest(monkeypatch)
+    with _open(database) as conn:
         with pytest.raises(RuntimeError, match="doomed"):
-            migrate(conn)
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == LATEST
+            _migrate(conn)
+        assert _version(conn) == LATEST
         assert "doomed" not in _tables(conn)
-        assert not conn.in_transaction
-    finally:
-        conn.close()
+        if is_postgres(database):
+            from psycopg.pq import TransactionStatus
+
+            assert conn.raw.info.transaction_status == TransactionStatus.IDLE
+        else:
+            assert not conn.in_transaction
 
 
-def test_migrate_stops_at_the_target(tmp_path: Path) -> None:
-    conn = _connect(tmp_path / "steps.sqlite3")
-    try:
+def test_migrate_stops_at_the_target(database: str) -> None:
+    with _open(database) as conn:
         for version in range(LATEST + 1):
-            assert migrate(conn, target=version) == version
-            assert conn.execute("PRAGMA user_version").fetchone()[0] == version
-        assert migrate(conn) == LATEST
-    finally:
-        conn.close()
+            assert _migrate(conn, target=version) == version
+            assert _version(conn) == version
+        assert _migrate(conn) == LATEST

@@ -8,7 +8,7 @@ from pydantic import Field
 
 from bot.rules.core import Action
 
-Ref = Annotated[str, Field(min_length=1, max_length=12)]
+Ref = Annotated[str, Field(min_length=1, max_length=40)]
 
 
 class Plot(Action):
@@ -34,4 +34,32 @@ class Announce(Action):
     extra: Annotated[list[Ref], Field(max_length=60)] = Field(default_factory=list)
 
 
-JutlandAction = Annotated[Plot | EndInitial | Announce, Field(discriminator="type")]
+class ManeuverOrder(Action):
+    """Jutland 4.2: one formation's maneuver this turn (sealed): the kind of turn, its angle
+    in degrees (to starboard positive) and the movement factors used, turning included."""
+
+    type: Literal["maneuver"] = "maneuver"
+    tf: Ref
+    turn: Literal["succession", "together", "turn_away"]
+    angle: Annotated[int, Field(ge=-180, le=180)]
+    speed: Annotated[int, Field(ge=0, le=30)]
+
+
+class Fire(Action):
+    """Jutland 4.3: these ships fire together at one target (in the firer's chosen order)."""
+
+    type: Literal["fire"] = "fire"
+    target: Ref
+    band: Ref
+    ships: Annotated[list[Ref], Field(min_length=1, max_length=60)]
+
+
+class HoldFire(Action):
+    """Jutland 4.3 item 11: the side's remaining ships hold their fire this turn."""
+
+    type: Literal["hold_fire"] = "hold_fire"
+
+
+JutlandAction = Annotated[
+    Plot | EndInitial | Announce | ManeuverOrder | Fire | HoldFire, Field(discriminator="type")
+]

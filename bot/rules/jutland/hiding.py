@@ -4,8 +4,9 @@ same game with two of them traded, for the shared non-interference guard."""
 from __future__ import annotations
 
 from bot.rules.jutland.state import SIDES, JutlandState
+from bot.rules.jutland.view import in_battle
 
-APPEARANCE = ("hex", "left_at", "plotted", "exit_hex", "exit_hour", "dead")
+APPEARANCE = ("hex", "came_from", "left_at", "plotted", "exit_hex", "exit_hour", "dead")
 """What a task force is doing, as opposed to which ships it is."""
 
 
@@ -14,10 +15,13 @@ def lookalikes(state: JutlandState, audience: str | None) -> list[tuple[str, str
     side's for a player, both sides' for the public). All capital ships move one hex an hour
     in the Basic Game, so each may lawfully be where the other is."""
     pairs: list[tuple[str, str]] = []
+    seen = in_battle(state)
     for side in SIDES:
         if side == audience:
             continue
-        ids = sorted(tf.id for tf in state.task_forces.values() if tf.side == side)
+        ids = sorted(
+            tf.id for tf in state.task_forces.values() if tf.side == side and tf.id not in seen
+        )
         pairs += [(a, b) for i, a in enumerate(ids) for b in ids[i + 1 :]]
     return pairs
 

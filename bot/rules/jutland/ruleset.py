@@ -22,9 +22,16 @@ from bot.rules.core import (
 )
 from bot.rules.jutland import actions as A
 from bot.rules.jutland import hiding, search, turn
+from bot.rules.jutland.battle import fire, maneuver
 from bot.rules.jutland.components import comps
-from bot.rules.jutland.state import SIDES, JutlandState, TaskForce
+from bot.rules.jutland.state import SIDES, Battle, JutlandState, Maneuver, TaskForce
 from bot.rules.jutland.view import JutlandView, build_view, secrets
+
+
+def _battle(state: JutlandState) -> Battle:
+    if state.battle is None:
+        raise RuleViolation("jut.battle.none", "Jutland 4.1")
+    return state.battle
 
 
 class JutlandOptions(BaseModel):
@@ -88,6 +95,16 @@ class Jutland(Ruleset[JutlandState]):
         elif isinstance(action, A.Announce):
             events = search.announce(state, side, action, section)
             turn.PHASES.goto(state, "search_british" if side == "german" else "contact")
+        elif isinstance(action, A.ManeuverOrder):
+            m = Maneuver(turn=action.turn, angle=action.angle, speed=action.speed)
+            events = maneuver.plot(state, _battle(state), side, action.tf, m)
+        elif isinstance(action, A.Fire):
+            b = _battle(state)
+            events = fire.fire(b, side, action.target, action.ships, dice, action.band)
+        elif isinstance(action, A.HoldFire):
+            b = _battle(state)
+            b.done.append(side)
+            events = [Event(kind="jut.hold_fire", params={"side": side})]
         else:  # pragma: no cover - the adapter admits no other type
             raise RuleViolation("core.order.unknown", "Referee", order=action.type)
         events += turn.advance(state, dice)

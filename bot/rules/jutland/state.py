@@ -10,9 +10,15 @@ from bot.rules.core import GameState
 
 Side = Literal["german", "british"]
 SIDES: tuple[Side, ...] = ("german", "british")
-Phase = Literal["initial", "steam", "plot", "search_german", "search_british", "contact", "over"]
+Phase = Literal[
+    "initial", "steam", "plot", "search_german", "search_british", "contact", "battle", "over"
+]
 """Jutland 3.2 (initial movement, then the four steam hours), 3.3 items 1-5 (plot, the German
-search, the British search, the battle determination and the hour marked), the end (2)."""
+search, the British search, the battle determination and the hour marked), the battle (3.4,
+4), the end (2)."""
+BattleStep = Literal["maneuver", "fire_german", "fire_british"]
+"""Jutland 4.1: both sides maneuver (sealed: 14.4 item 1), the Germans fire, the British fire."""
+Turn = Literal["succession", "together", "turn_away"]
 
 
 class TaskForce(BaseModel):
@@ -30,6 +36,8 @@ class TaskForce(BaseModel):
     """The hour it left its base (fuel, Jutland 13.5); None in a base."""
     plotted: str | None = None
     """This hour's sealed plot: a hex, "stay", or "off" (leaving by an exit)."""
+    came_from: str | None = None
+    """The hex it entered its present hex from: the hex side it enters a battle by (3.4)."""
     exit_hex: str | None = None
     exit_hour: int | None = None
     dead: bool = False
@@ -51,6 +59,65 @@ def _no_losses() -> dict[Side, list[str]]:
     return {"german": [], "british": []}
 
 
+class BattleShip(BaseModel):
+    """A counter on the battle surface: yards from the Battle Area Marker (x east, y north on
+    the search sheet's compass), heading in degrees clockwise from north."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: str
+    side: Side
+    tf: str
+    x: float
+    y: float
+    heading: float
+    sunk: bool = False
+    hit: bool = False
+    """Sunk by the German fire of this turn: it still fires in the British phase (4.1)."""
+
+
+class Formation(BaseModel):
+    """One task force's formation (Jutland 4.2): columns of ship ids, leader first. In line
+    ahead each column follows its leader's track (the turning points, newest last); after a
+    turn together the ships sail abreast, each on its own heading, until they turn back."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    tf: str
+    side: Side
+    columns: list[list[str]]
+    tracks: list[list[tuple[float, float]]]
+    abreast: float = 0.0
+    """The angle of the turns together not yet turned back (0: in line ahead)."""
+    plotted: Maneuver | None = None
+
+
+class Maneuver(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    turn: Turn
+    angle: int
+    speed: int
+
+
+class Battle(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    hex: str
+    night: bool
+    turn: int = 1
+    step: BattleStep = "maneuver"
+    ships: dict[str, BattleShip] = Field(default_factory=dict)
+    formations: dict[str, Formation] = Field(default_factory=dict)
+    done: list[Side] = Field(default_factory=list)
+    """Sides that held the rest of their fire this turn (4.3 item 11)."""
+    fired: list[str] = Field(default_factory=list)
+    """Ships that fired this turn (4.3 items 6-7: one target, one shot)."""
+
+
+Formation.model_rebuild()
+
+
 class JutlandState(GameState):
     hour: int = 0
     """Hours since 30 May 00:00: the turn being played (the Time Record, Jutland 3.2)."""
@@ -61,4 +128,5 @@ class JutlandState(GameState):
     spotted: list[tuple[int, str]] = Field(default_factory=list)
     """(hour, hex) where the coastal patrols saw a German force (Jutland 3.1)."""
     contact: str | None = None
+    battle: Battle | None = None
     sunk: dict[Side, list[str]] = Field(default_factory=_no_losses)

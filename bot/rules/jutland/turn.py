@@ -9,6 +9,8 @@ from __future__ import annotations
 from bot.rules.core import Dice, Event, Prompt, Result, t
 from bot.rules.core.sequence import Step, Table
 from bot.rules.jutland import board, prompts, search
+from bot.rules.jutland.battle import end as end_
+from bot.rules.jutland.battle import placement, steps
 from bot.rules.jutland.state import JutlandState, Phase
 
 
@@ -64,13 +66,27 @@ def _determine(state: JutlandState, dice: Dice) -> list[Event]:
     where = search.contact(state)
     if where is not None:
         state.contact = where
-        PHASES.goto(state, "over")
-        # The Basic Game battle procedure is not implemented yet: the game stops at contact and
-        # says so, rather than pretend a result.
-        state.result = Result(winner=None, summary=t("jut.result.contact", hex=where))
+        state.battle = placement.new_battle(state, where)
+        PHASES.goto(state, "battle")
         return [Event(kind="jut.contact", params={"hex": where}, reveals=True)]
     PHASES.goto(state, "plot")
     return _hour_passes(state)
+
+
+def _battle(state: JutlandState, dice: Dice) -> list[Event]:
+    """Jutland 4.1 and 4.4: the battle's steps; after six turns an hour is marked and the
+    battle goes on; when it ends, an hour is marked and the search resumes. Ruling: the
+    forces not in the battle wait on the sheet while it lasts (their hourly moves of 4.1 are
+    not yet played)."""
+    events = steps.STEPS.run(state, dice)
+    b = state.battle
+    if b is None:
+        PHASES.goto(state, "plot")
+        return events + _hour_passes(state)
+    if b.turn > end_.TURNS_PER_HOUR:
+        b.turn = 1
+        events += _hour_passes(state)
+    return events
 
 
 def end(state: JutlandState) -> list[Event]:
@@ -126,7 +142,15 @@ PHASES: Table[Phase, JutlandState] = Table(
             prompts=prompts.announcing("british"),
             next=("contact",),
         ),
-        Step("contact", "Jutland 3.3", run=_determine, next=("plot", "over")),
+        Step("contact", "Jutland 3.3", run=_determine, next=("plot", "battle", "over")),
+        Step(
+            "battle",
+            "Jutland 4.1",
+            owes=("german", "british"),
+            prompts=steps.STEPS.prompts,
+            run=_battle,
+            next=("plot", "over"),
+        ),
         Step("over", "Jutland 2"),
     ],
     get=lambda state: state.phase,

@@ -36,6 +36,30 @@ class SearchView(BaseModel):
     answers: dict[str, bool]
 
 
+class ShipView(BaseModel):
+    """A counter on the battle surface: every counter there is in plain sight (3.4)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    id: str
+    side: Side
+    x: float
+    y: float
+    heading: float
+    sunk: bool
+
+
+class BattleView(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    hex: str
+    night: bool
+    turn: int
+    step: str
+    ships: tuple[ShipView, ...]
+    maneuvers_done: dict[str, bool]
+
+
 class JutlandView(View):
     hour: int
     phase: Phase
@@ -47,6 +71,7 @@ class JutlandView(View):
     searches: tuple[SearchView, ...]
     spotted: tuple[tuple[int, str], ...]
     contact: str | None
+    battle: BattleView | None = None
     sunk: dict[str, int]
 
 
@@ -77,7 +102,7 @@ def _forces(state: JutlandState, side: Side) -> tuple[ForceView, ...]:
 
 def build_view(state: JutlandState, audience: str | None, open_prompts: list[Prompt]) -> View:
     side: Side | None = audience if audience in ("german", "british") else None  # type: ignore[assignment]
-    owing = {p.seat for p in open_prompts if p.kind == "jut.plot"}
+    owing = {p.seat for p in open_prompts if p.kind in ("jut.plot", "jut.maneuver")}
     phase = t(f"jut.phase.{state.phase}").model_dump()
     status = (
         state.result.summary
@@ -101,8 +126,29 @@ def build_view(state: JutlandState, audience: str | None, open_prompts: list[Pro
         ),
         spotted=tuple(state.spotted),
         contact=state.contact,
+        battle=_battle(state, owing),
         sunk={s: len(v) for s, v in state.sunk.items()},
     )
+
+
+def _battle(state: JutlandState, owing: set[str]) -> BattleView | None:
+    b = state.battle
+    if b is None:
+        return None
+    ships = tuple(
+        ShipView(id=s.id, side=s.side, x=round(s.x), y=round(s.y), heading=round(s.heading),
+                 sunk=s.sunk)
+        for s in sorted(b.ships.values(), key=lambda s: s.id)
+    )  # fmt: skip
+    done = {s: s not in owing for s in ("german", "british")}
+    return BattleView(
+        hex=b.hex, night=b.night, turn=b.turn, step=b.step, ships=ships, maneuvers_done=done
+    )
+
+
+def in_battle(state: JutlandState) -> set[str]:
+    """Task forces on the battle surface: their place and ships are in plain sight."""
+    return {s.tf for s in state.battle.ships.values()} if state.battle else set()
 
 
 def readable(state: JutlandState, side: Side | None) -> set[str]:
@@ -126,7 +172,8 @@ def secrets(state: JutlandState, audience: str | None) -> set[str]:
     """Every hidden position and composition: the hexes of the other side's forces (both
     sides' for the public) that the audience was not told, and which ships are in which."""
     side: Side | None = audience if audience in ("german", "british") else None  # type: ignore[assignment]
-    hidden = [tf for tf in state.task_forces.values() if tf.side != side]
+    seen = in_battle(state)
+    hidden = [tf for tf in state.task_forces.values() if tf.side != side and tf.id not in seen]
     known = readable(state, side)
     out = {tf.hex for tf in hidden if tf.hex is not None and tf.hex not in known}
     out |= {f"{tf.id}:{','.join(sorted(tf.ships))}" for tf in hidden}

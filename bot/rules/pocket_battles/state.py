@@ -6,7 +6,7 @@ Sections are cited as ``Pocket Battles <n>`` from the Chinese rule summary's hea
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -103,6 +103,8 @@ class Combat(_Model):
     excite: str | None = None  # the Excite unit ordered with it (9.2)
     follow_on: bool = False  # an Overwhelming charge (9.8)
     destroyed_target: bool = False
+    current: Strike | None = None  # the strike whose hits are being assigned
+    scored: int = 0  # the hits it scored
 
 
 class SideState(_Model):
@@ -120,6 +122,7 @@ class SideState(_Model):
     built: bool = False
     placed_all: bool = False
     conceded: bool = False
+    points: int = 0  # the army's deployment points, fixed when deployment ends (8.1)
     lost: list[str] = Field(default_factory=list)  # tile ids of this side's destroyed troops
     deploy_roll: int | None = None
     progress: int = 0  # this side's own orders while building (prompt identity)
@@ -137,5 +140,12 @@ class PocketBattlesState(GameState):
     ordered: list[str] = Field(default_factory=list)  # units ordered this turn (9.3)
     combat: Combat | None = None
     next_unit: dict[Side, int] = Field(default_factory=dict)  # numbering of new units
-    recent: list[Event] = Field(default_factory=list)
+    recent: tuple[Event, ...] = ()
     seq: int = 0  # accepted orders and automatic steps (prompt identity)
+
+    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> PocketBattlesState:
+        # Events are frozen and ``recent`` is only ever replaced, never changed in place:
+        # a copy may share it (it is most of what a deep copy would otherwise walk).
+        memo = {} if memo is None else memo
+        memo[id(self.recent)] = self.recent
+        return super().__deepcopy__(memo)

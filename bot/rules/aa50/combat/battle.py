@@ -1,0 +1,337 @@
+"""AA50 5.5: the battles of a turn, in order (5.5.1 strategic bombing, 5.5.2 amphibious
+assaults, 5.5.3 general combat), each battle a table of steps (``STEPS``)."""
+
+from __future__ import annotations
+
+from bot.rules.aa50 import board, capture, query
+from bot.rules.aa50.board import SEATS
+from bot.rules.aa50.combat import casualties, fire
+from bot.rules.aa50.state import Aa50State, Battle, BattleStep, Unit
+from bot.rules.aa50.words import ev
+from bot.rules.core import Dice, Event
+from bot.rules.core.sequence import Step, Table
+
+
+def _get(state: Aa50State) -> BattleStep:
+    return state.battle.step if state.battle is not None else "choose"
+
+
+def _put(state: Aa50State, step: BattleStep) -> None:
+    if state.battle is not None:
+        state.battle.step = step
+
+
+def options(state: Aa50State) -> list[str]:
+    """The battles the attacker may fight next: strategic bombing raids first (5.5.1), then
+    sea battles (5.5.2.1, an amphibious assault's sea combat before its land combat), then
+    land battles. Ruling: every sea battle goes before every land battle, so an assault's sea
+    combat is always settled before the landing it covers."""
+    for group in (
+        [w for w in state.battles if w in state.bombing],
+        [w for w in state.battles if board.is_sea(w)],
+        list(state.battles),
+    ):
+        if group:
+            return group
+    return []
+
+
+def start(state: Aa50State, where: str) -> list[Event]:
+    state.battles.remove(where)
+    kind = "bombing" if where in state.bombing else "sea" if board.is_sea(where) else "land"
+    if where in state.bombing:
+        state.bombing.remove(where)
+    state.battle = Battle(where=where, attacker=state.power, kind=kind)
+    if kind == "sea" and where not in state.sea_battles:
+        state.sea_battles.append(where)
+    return [ev("aa50.battle", where=where, kind=kind)]
+
+
+def _battle(state: Aa50State) -> Battle:
+    assert state.battle is not None
+    return state.battle
+
+
+def _drain(state: Aa50State) -> list[Event]:
+    """Take every batch of hits whose owner has no real choice."""
+    b = _battle(state)
+    events: list[Event] = []
+    while b.pending and not casualties.choice_open(state, b, b.pending[0]):
+        hits = b.pending.pop(0)
+        events += casualties.take(state, b, hits, casualties.default(state, b, hits))
+    return events
+
+
+def _choose(state: Aa50State, dice: Dice) -> list[Event]:
+    from bot.rules.aa50 import turn
+
+    left = options(state)
+    if not left:
+        turn.PHASES.goto(state, "noncombat_move")
+        return turn.enter(state, dice)
+    events = start(state, left[0])
+    return events  # step is "open" now
+
+
+def _open(state: Aa50State, dice: Dice) -> list[Event]:
+    b = _battle(state)
+    events = _drain(state)
+    if b.pending:
+        return events
+    if b.kind == "bombing":
+        bombers = [u for u in query.at(state, b.where) if u.owner == b.attacker and u.bombed]
+        down, shots = fire.aa_fire(state, dice, b.where, bombers)
+        events += shots + (casualties.destroy(state, down) if down else [])
+        bombers = [u for u in bombers if u.id not in down]
+        events += fire.bombing_damage(state, dice, b.where, bombers)
+        STEPS.goto(state, "conclude")
+        return events
+    if b.kind == "land":
+        events += _land_assault(state, b, dice)
+        planes = [
+            u for u in query.combatants(state, b.where, b.attacker) if u.type in board.AIR_UNITS
+        ]
+        down, shots = fire.aa_fire(state, dice, b.where, planes)
+        events += shots + (casualties.destroy(state, down) if down else [])
+    STEPS.goto(state, "conclude" if _over(state, b) else "surprise")
+    return events + _drain(state)
+
+
+def _land_assault(state: Aa50State, b: Battle, dice: Dice) -> list[Event]:
+    """5.5.2.3: cargo lands from its transports; 5.5.2.2: battleships and cruisers in a zone
+    where no sea battle was fought bombard, no more of them than units landed."""
+    landed = []
+    zones: set[str] = set()
+    for u in list(state.units.values()):
+        if u.assault != b.where or u.owner != b.attacker or u.carried_by is None:
+            continue
+        zones.add(u.at)
+        u.came_from, u.at, u.carried_by, u.assault, u.amphibious = u.at, b.where, None, None, True
+        landed.append(u)
+    if not landed:
+        return []
+    ships = [
+        u
+        for z in sorted(zones - set(state.sea_battles))
+        for u in query.at(state, z)
+        if u.owner == b.attacker and u.type in ("battleship", "cruiser") and not u.bombarded
+    ][: len(landed)]
+    events = [ev("aa50.landed", where=b.where, units=[u.id for u in landed])]
+    if ships:
+        for s in ships:
+            s.bombarded = True
+        hits, shots = fire.volley(state, dice, ships, "attacker", True, True, final=False)
+        for h in hits:
+            h.kind = "any"
+        b.pending += hits
+        events += shots
+    return events
+
+
+def _surprise(state: Aa50State, dice: Dice) -> list[Event]:
+    """7.3.5: submarines strike first unless the other side has a destroyer; their hits are
+    removed before they can fire back."""
+    b = _battle(state)
+    events: list[Event] = []
+    att = query.combatants(state, b.where, b.attacker)
+    dfn = query.defenders(state, b.where, b.attacker)
+    if b.kind == "sea":
+        att_dd = any(u.type == "destroyer" for u in att)
+        dfn_dd = any(u.type == "destroyer" for u in dfn)
+        subs_a = [u for u in att if u.type == "submarine"] if not dfn_dd else []
+        subs_d = [u for u in dfn if u.type == "submarine"] if not att_dd else []
+        for subs, side in ((subs_a, "attacker"), (subs_d, "defender")):
+            if subs:
+                hits, shots = fire.volley(state, dice, subs, side, side == "attacker", False, True)
+                b.pending += hits
+                events += shots
+    STEPS.goto(state, "attacker_fire")
+    return events + _drain(state)
+
+
+def _surprised(state: Aa50State, b: Battle, side: str) -> set[str]:
+    """Submarines of ``side`` that fired in the surprise strike."""
+    if b.kind != "sea":
+        return set()
+    other = "defender" if side == "attacker" else "attacker"
+    if any(u.type == "destroyer" for u in casualties.side_units(state, b, other)):
+        return set()
+    return {u.id for u in casualties.side_units(state, b, side) if u.type == "submarine"}
+
+
+def _attacker_fire(state: Aa50State, dice: Dice) -> list[Event]:
+    b = _battle(state)
+    if b.pending:
+        return _drain(state)
+    units = [
+        u
+        for u in query.combatants(state, b.where, b.attacker)
+        if u.id not in _surprised(state, b, "attacker")
+    ]
+    dd = any(u.type == "destroyer" for u in query.combatants(state, b.where, b.attacker))
+    hits, events = fire.volley(state, dice, units, "attacker", True, dd, final=False)
+    b.pending += hits
+    STEPS.goto(state, "defender_fire")
+    return events + _drain(state)
+
+
+def _defender_fire(state: Aa50State, dice: Dice) -> list[Event]:
+    b = _battle(state)
+    if b.pending:
+        return _drain(state)
+    dfn = query.defenders(state, b.where, b.attacker)
+    units = [u for u in dfn if u.id not in _surprised(state, b, "defender")]
+    dd = any(u.type == "destroyer" for u in dfn)
+    hits, events = fire.volley(state, dice, units, "defender", False, dd, final=True)
+    b.pending += hits
+    STEPS.goto(state, "casualties")
+    return events + _drain(state)
+
+
+def _casualties(state: Aa50State, dice: Dice) -> list[Event]:
+    """5.5.3.4: the defender's casualties leave the board."""
+    b = _battle(state)
+    if b.pending:
+        return _drain(state)
+    events = casualties.destroy(state, b.doomed) if b.doomed else []
+    b.doomed = []
+    STEPS.goto(state, "conclude" if _over(state, b) else "press")
+    return events
+
+
+def _over(state: Aa50State, b: Battle) -> bool:
+    """5.5.3.5 condition A: one side has no units left, or neither side can hit the other
+    (submarines never hit aircraft, aircraft hit no submarine without a destroyer, 7.3.4-5);
+    defending transports left alone are destroyed (5.5.3.2)."""
+    att = query.combatants(state, b.where, b.attacker)
+    dfn = query.defenders(state, b.where, b.attacker)
+    if not att or not dfn:
+        return True
+    if all(d.type == "transport" for d in dfn) and any(_value(u, True) for u in att):
+        b.sunk += [d.id for d in dfn]
+        return True
+    return not _can_hit(att, dfn, True) and not _can_hit(dfn, att, False)
+
+
+def _value(u: Unit, attacking: bool) -> int:
+    kind = board.unit_type(u.type)
+    return kind.attack if attacking else kind.defense
+
+
+def _can_hit(shooters: list[Unit], targets: list[Unit], attacking: bool) -> bool:
+    destroyer = any(u.type == "destroyer" for u in shooters)
+    for u in shooters:
+        if _value(u, attacking) <= 0:
+            continue
+        for d in targets:
+            if u.type == "submarine" and d.type not in board.SEA_UNITS:
+                continue
+            if u.type in board.AIR_UNITS and d.type == "submarine" and not destroyer:
+                continue
+            return True
+    return False
+
+
+def retreats(state: Aa50State) -> list[str]:
+    """5.5.3.5: an adjacent friendly space that at least one attacking unit came from (a sea
+    zone friendly since the turn began); aircraft alone withdraw where they are and land in
+    the noncombat move. Ruling: while units landed from the sea still fight (they may not
+    retreat, 5.5.2.3), the others fight on with them."""
+    b = _battle(state)
+    att = query.combatants(state, b.where, b.attacker)
+    if any(u.amphibious for u in att):
+        return []
+    ground = [u for u in att if u.type not in board.AIR_UNITS]
+    if not ground:
+        return [b.where]
+    out = set()
+    for u in ground:
+        src = u.came_from
+        if src is None or src == b.where or src not in board.adjacent(b.where):
+            continue
+        if board.is_sea(src):
+            if not query.hostile_sea(state, src, b.attacker):
+                out.add(src)
+        elif query.friendly_land(state, src, b.attacker):
+            out.add(src)
+    return sorted(out)
+
+
+def press(state: Aa50State) -> list[Event]:
+    b = _battle(state)
+    b.round += 1
+    STEPS.goto(state, "surprise")
+    return [ev("aa50.press", where=b.where, round=b.round)]
+
+
+def retreat(state: Aa50State, to: str) -> list[Event]:
+    b = _battle(state)
+    for u in query.combatants(state, b.where, b.attacker):
+        if u.type in board.AIR_UNITS:
+            continue  # 5.5.3.5: aircraft retreat in the noncombat move
+        for x in [u, *query.cargo(state, u)]:
+            x.at = to
+            x.assault = None  # 7.3.6: a retreating transport does not unload
+    STEPS.goto(state, "conclude")
+    b.round = -1
+    return [ev("aa50.retreat", where=b.where, to=to)]
+
+
+def _conclude(state: Aa50State, dice: Dice) -> list[Event]:
+    """5.5.3.6: the attacker takes a territory if it has a land unit left and the defence
+    has none; battleships are repaired (7.3.1); fighters whose carrier sank land next door
+    or are lost (7.2.1)."""
+    b = _battle(state)
+    events: list[Event] = casualties.destroy(state, b.sunk) if b.sunk else []
+    b.sunk = []
+    if b.kind == "land" and b.round >= 0:
+        att = query.combatants(state, b.where, b.attacker)
+        dfn = query.defenders(state, b.where, b.attacker)
+        taken = not dfn and any(u.type in board.LAND_UNITS for u in att)
+        if taken and query.enemy_land(state, b.where, b.attacker):
+            events += capture.capture(state, b.where, b.attacker)
+    for u in query.at(state, b.where):
+        if u.type == "battleship":
+            u.hits = 0
+    if b.kind == "sea":
+        events += _orphans(state, b.where)
+    events.append(ev("aa50.battle_over", where=b.where))
+    state.battle = None
+    return events
+
+
+def _orphans(state: Aa50State, zone: str) -> list[Event]:
+    """7.2.1: defending fighters with no carrier left land on an adjacent friendly territory
+    or are destroyed. Ruling: the engine picks the first such territory by id."""
+    lost = []
+    for f in query.at(state, zone):
+        if f.type != "fighter" or f.carried_by is not None or board.allied(f.owner, state.power):
+            continue
+        room = query.deck_room(state, zone, f.owner)
+        if room >= 0:
+            continue
+        land = [t for t in board.adjacent(zone) if query.friendly_land(state, t, f.owner)]
+        if land:
+            f.at = sorted(land)[0]
+        else:
+            lost.append(f.id)
+    return casualties.destroy(state, lost) if lost else []
+
+
+STEPS: Table[BattleStep, Aa50State] = Table(
+    BattleStep,
+    [
+        Step("choose", "AA50 5.5", owes=SEATS, run=_choose, next=("open",)),
+        Step("open", "AA50 5.5.2", owes=SEATS, run=_open, next=("surprise", "conclude")),
+        Step("surprise", "AA50 7.3.5", owes=SEATS, run=_surprise, next=("attacker_fire",)),
+        Step(
+            "attacker_fire", "AA50 5.5.3.2", owes=SEATS, run=_attacker_fire, next=("defender_fire",)
+        ),
+        Step("defender_fire", "AA50 5.5.3.3", owes=SEATS, run=_defender_fire, next=("casualties",)),
+        Step("casualties", "AA50 5.5.3.4", owes=SEATS, run=_casualties, next=("press", "conclude")),
+        Step("press", "AA50 5.5.3.5", owes=SEATS, next=("surprise", "conclude")),
+        Step("conclude", "AA50 5.5.3.6", owes=SEATS, run=_conclude, next=("choose",)),
+    ],
+    get=_get,
+    put=_put,
+)

@@ -1,0 +1,442 @@
+"""The decisions of each phase as prompts: one function per phase builds the menu from the
+same rules the checks use (movement.paths, transport.targets, mobilize.spots, ...)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.rules.aa50 import board, movement, query, transport
+from bot.rules.aa50 import purchase as buying
+from bot.rules.aa50 import research as rnd
+from bot.rules.aa50.combat import battle as battles
+from bot.rules.aa50.combat import casualties
+from bot.rules.aa50.state import Aa50State, Phase, Unit
+from bot.rules.core import Choice, Option, OrderForm, Prompt, Text, When, t
+
+
+def skipped(state: Aa50State, phase: Phase) -> bool:
+    """5.5.3.8: without its capital a power only moves and fights; rule 4: China does no
+    research, buys nothing and collects nothing; 5.2 is optional."""
+    if phase in ("combat_move", "combat", "noncombat_move"):
+        return False
+    if phase == "research":
+        return (
+            not state.options.research
+            or state.power == "chinese"
+            or not query.capital_held(state, state.power)
+        )
+    if state.power == "chinese":
+        return phase in ("purchase", "income")
+    return not query.capital_held(state, state.power)
+
+
+def place_label(tid: str) -> Text:
+    return t(f"aa50.loc.{tid}")
+
+
+def unit_label(u: Unit) -> Text:
+    return t(
+        "aa50.unit_at",
+        unit=t(f"aa50.unit.{u.type}").model_dump(),
+        where=place_label(u.at).model_dump(),
+        n=int(u.id[1:]),
+    )
+
+
+def _id(state: Aa50State, *extra: object) -> str:
+    tail = ".".join(str(x) for x in extra)
+    return f"r{state.round}.{state.power}.{state.phase}.{state.step_no}" + (
+        f".{tail}" if tail else ""
+    )
+
+
+def _prompt(
+    state: Aa50State,
+    kind: str,
+    forms: list[OrderForm],
+    default: dict[str, Any],
+    seat: str | None = None,
+    *extra: object,
+) -> Prompt:
+    return Prompt(
+        id=_id(state, *extra),
+        seat=seat or board.seat_of(state.power),
+        kind=f"aa50.{kind}",
+        title=t(f"aa50.prompt.{kind}", power=t(f"aa50.power.{state.power}").model_dump()),
+        section=f"AA50 {_SECTIONS[kind]}",
+        forms=tuple(forms),
+        default=default,
+    )
+
+
+_SECTIONS = {
+    "research": "5.2",
+    "chart": "5.2.3",
+    "purchase": "5.3",
+    "combat_move": "5.4",
+    "choose_battle": "5.5.3",
+    "casualties": "5.5.3.2",
+    "press": "5.5.3.5",
+    "noncombat_move": "5.6",
+    "mobilize": "5.7",
+}
+
+
+def research(state: Aa50State) -> list[Prompt]:
+    if skipped(state, "research"):
+        return []
+    if state.researched and not state.tech_roll:
+        return []
+    if state.tech_roll:
+        charts = rnd.open_charts(state, state.power)
+        form = OrderForm(
+            type="choose_chart",
+            label=t("aa50.form.choose_chart"),
+            inputs=(
+                Choice(
+                    name="chart",
+                    label=t("aa50.input.chart"),
+                    options=tuple(Option(value=c, label=t(f"aa50.chart.{c}")) for c in charts),
+                ),
+            ),
+        )
+        return [_prompt(state, "chart", [form], {"type": "choose_chart", "chart": charts[0]})]
+    most = min(200, state.ipcs[state.power] // rnd.TOKEN_COST)
+    form = OrderForm(
+        type="research",
+        label=t("aa50.form.research"),
+        inputs=(
+            Choice(name="tokens", label=t("aa50.input.tokens"), kind="number", min=0, max=most),
+        ),
+    )
+    return [_prompt(state, "research", [form], {"type": "research", "tokens": 0})]
+
+
+def purchase_forms(state: Aa50State) -> list[OrderForm]:
+    power = state.power
+    ipcs = state.ipcs[power]
+    affordable = [u for u in board.UNIT_TYPES if buying.price(state, power, u) <= ipcs]
+    forms = []
+    if affordable:
+        forms.append(
+            OrderForm(
+                type="buy",
+                label=t("aa50.form.buy"),
+                inputs=(
+                    Choice(
+                        name="unit",
+                        label=t("aa50.input.unit"),
+                        options=tuple(
+                            Option(value=u, label=t(f"aa50.unit.{u}")) for u in affordable
+                        ),
+                    ),
+                    Choice(
+                        name="count",
+                        label=t("aa50.input.count"),
+                        kind="number",
+                        min=1,
+                        max=max(1, min(200, ipcs // 3)),
+                    ),
+                ),
+            )
+        )
+    damaged = buying.repairable(state, power)
+    if damaged and ipcs > 0:
+        forms.append(
+            OrderForm(
+                type="repair",
+                label=t("aa50.form.repair"),
+                inputs=(
+                    Choice(
+                        name="where",
+                        label=t("aa50.input.where"),
+                        options=tuple(
+                            Option(value=w, label=place_label(w)) for w in sorted(damaged)
+                        ),
+                    ),
+                    Choice(
+                        name="count",
+                        label=t("aa50.input.count"),
+                        kind="number",
+                        min=1,
+                        max=max(damaged.values()),
+                    ),
+                ),
+            )
+        )
+    forms.append(OrderForm(type="purchase_done", label=t("aa50.form.purchase_done")))
+    return forms
+
+
+def purchase(state: Aa50State) -> list[Prompt]:
+    if skipped(state, "purchase") or state.power == "chinese":
+        return []
+    return [_prompt(state, "purchase", purchase_forms(state), {"type": "purchase_done"})]
+
+
+def move_forms(state: Aa50State, combat: bool) -> list[OrderForm]:
+    power = state.power
+    units = movable_with_paths(state, combat)
+    forms: list[OrderForm] = []
+    if units:
+        reach: dict[str, list[str]] = {}
+        for uid, dests in units.items():
+            for d in dests:
+                reach.setdefault(d, []).append(uid)
+        # The destination first, then the units that can reach it: any units picked then
+        # make a legal order together (each takes its own path, 5.4).
+        inputs = [
+            Choice(
+                name="to",
+                label=t("aa50.input.to"),
+                options=tuple(Option(value=d, label=place_label(d)) for d in sorted(reach)),
+            ),
+            Choice(
+                name="units",
+                label=t("aa50.input.units"),
+                kind="many",
+                min=1,
+                max=len(units),
+                options=tuple(
+                    Option(
+                        value=u,
+                        label=unit_label(state.units[u]),
+                        when=(When(within={"to": tuple(dests)}),),
+                    )
+                    for u, dests in sorted(units.items())
+                ),
+            ),
+        ]
+        if combat and any(state.units[u].type == "bomber" for u in units):
+            inputs.append(Choice(name="bomb", label=t("aa50.input.bomb"), kind="flag"))
+        forms.append(OrderForm(type="move", label=t("aa50.form.move"), inputs=tuple(inputs)))
+    land = transport.loadable(state, power, combat)
+    ships = transport.ships(state, power)
+    beside = {s.id: tuple(u.id for u in land if s.at in board.adjacent(u.at)) for s in ships}
+    beside = {k: v for k, v in beside.items() if v}
+    if beside:
+        forms.append(
+            OrderForm(
+                type="load",
+                label=t("aa50.form.load"),
+                inputs=(
+                    Choice(
+                        name="transport",
+                        label=t("aa50.input.transport"),
+                        options=tuple(
+                            Option(value=s.id, label=unit_label(s)) for s in ships if s.id in beside
+                        ),
+                    ),
+                    Choice(
+                        name="units",
+                        label=t("aa50.input.units"),
+                        kind="many",
+                        min=1,
+                        max=2,
+                        options=tuple(
+                            Option(
+                                value=u.id,
+                                label=unit_label(u),
+                                when=(
+                                    When(
+                                        within={
+                                            "transport": tuple(
+                                                k for k, v in beside.items() if u.id in v
+                                            )
+                                        }
+                                    ),
+                                ),
+                            )
+                            for u in land
+                            if any(u.id in v for v in beside.values())
+                        ),
+                    ),
+                ),
+            )
+        )
+    full = [
+        s for s in transport.unloadable(state, power) if transport.targets(state, s, power, combat)
+    ]
+    options = [
+        Option(value=to, label=place_label(to), when=(When(within={"transport": (s.id,)}),))
+        for s in full
+        for to in transport.targets(state, s, power, combat)
+    ]
+    if options:
+        forms.append(
+            OrderForm(
+                type="unload",
+                label=t("aa50.form.unload"),
+                inputs=(
+                    Choice(
+                        name="transport",
+                        label=t("aa50.input.transport"),
+                        options=tuple(Option(value=s.id, label=unit_label(s)) for s in full),
+                    ),
+                    Choice(name="to", label=t("aa50.input.to"), options=tuple(options)),
+                ),
+            )
+        )
+    return forms
+
+
+def movable_with_paths(state: Aa50State, combat: bool) -> dict[str, list[str]]:
+    power = state.power
+    landing = movement.landing_distance(state, power, True)
+    occ = query.occupancy(state)
+    out = {}
+    known: dict[tuple[object, ...], list[str]] = {}
+    for u in movement.movable(state, power, combat):
+        # Units alike (type, place, movement spent, aboard or not) go to the same places.
+        key = (u.type, u.at, u.moved, u.carried_by is None, u.combat)
+        if key not in known:
+            fighter = landing if u.type == "fighter" else None
+            known[key] = sorted(movement.paths(state, u, combat, fighter, occ))
+        if known[key]:
+            out[u.id] = known[key]
+    return out
+
+
+def combat_move(state: Aa50State) -> list[Prompt]:
+    forms = move_forms(state, True)
+    forms.append(OrderForm(type="combat_move_done", label=t("aa50.form.combat_move_done")))
+    return [_prompt(state, "combat_move", forms, {"type": "combat_move_done"})]
+
+
+def noncombat_move(state: Aa50State) -> list[Prompt]:
+    forms = move_forms(state, False)
+    forms.append(OrderForm(type="noncombat_move_done", label=t("aa50.form.noncombat_move_done")))
+    return [_prompt(state, "noncombat_move", forms, {"type": "noncombat_move_done"})]
+
+
+def combat(state: Aa50State) -> list[Prompt]:
+    b = state.battle
+    if b is None:
+        left = battles.options(state)
+        if len(left) < 2:
+            return []
+        form = OrderForm(
+            type="choose_battle",
+            label=t("aa50.form.choose_battle"),
+            inputs=(
+                Choice(
+                    name="where",
+                    label=t("aa50.input.where"),
+                    options=tuple(Option(value=w, label=place_label(w)) for w in left),
+                ),
+            ),
+        )
+        return [
+            _prompt(state, "choose_battle", [form], {"type": "choose_battle", "where": left[0]})
+        ]
+    if b.pending:
+        hits = b.pending[0]
+        if not casualties.choice_open(state, b, hits):
+            return []
+        slots = casualties.slots(state, b, hits)
+        n = casualties.needed(state, b, hits)
+        owner = casualties.owner_of(state, b, hits)
+        form = OrderForm(
+            type="casualties",
+            label=t("aa50.form.casualties", hits=n),
+            inputs=(
+                Choice(
+                    name="units",
+                    label=t("aa50.input.casualties"),
+                    kind="many",
+                    min=n,
+                    max=n,
+                    options=tuple(Option(value=s, label=_slot_label(state, s)) for s in slots),
+                ),
+            ),
+        )
+        return [
+            _prompt(
+                state,
+                "casualties",
+                [form],
+                {"type": "casualties", "units": casualties.default(state, b, hits)},
+                board.seat_of(owner),
+                "b",
+                b.where,
+                b.round,
+                b.step,
+                len(b.pending),
+                hits.side,
+            )
+        ]
+    if b.step == "press":
+        forms = [OrderForm(type="press", label=t("aa50.form.press"))]
+        back = battles.retreats(state)
+        if back:
+            forms.append(
+                OrderForm(
+                    type="retreat",
+                    label=t("aa50.form.retreat"),
+                    inputs=(
+                        Choice(
+                            name="to",
+                            label=t("aa50.input.to"),
+                            options=tuple(Option(value=w, label=place_label(w)) for w in back),
+                        ),
+                    ),
+                )
+            )
+        return [_prompt(state, "press", forms, {"type": "press"}, None, "b", b.where, b.round)]
+    return []
+
+
+def _slot_label(state: Aa50State, slot: str) -> Text:
+    u = state.units[slot.split("/", maxsplit=1)[0]]
+    key = "aa50.slot.second" if slot.endswith("/2") else "aa50.slot.hit"
+    return t(key, unit=unit_label(u).model_dump())
+
+
+def mobilize(state: Aa50State) -> list[Prompt]:
+    from bot.rules.aa50 import mobilize as mob
+
+    if skipped(state, "mobilize"):
+        return []
+    waiting = {u: n for u, n in state.pending.get(state.power, {}).items() if n > 0}
+    spots = {u: mob.spots(state, u) for u in waiting}
+    placeable = {u: s for u, s in spots.items() if s}
+    if not placeable:
+        return []
+    reach: dict[str, list[str]] = {}
+    for u, s in placeable.items():
+        for w in s:
+            reach.setdefault(w, []).append(u)
+    form = OrderForm(
+        type="place",
+        label=t("aa50.form.place"),
+        inputs=(
+            Choice(
+                name="unit",
+                label=t("aa50.input.unit"),
+                options=tuple(
+                    Option(value=u, label=t(f"aa50.unit.{u}")) for u in sorted(placeable)
+                ),
+            ),
+            Choice(
+                name="count",
+                label=t("aa50.input.count"),
+                kind="number",
+                min=1,
+                max=max(waiting.values()),
+            ),
+            Choice(
+                name="where",
+                label=t("aa50.input.where"),
+                options=tuple(
+                    Option(
+                        value=w,
+                        label=place_label(w),
+                        when=(When(within={"unit": tuple(sorted(us))}),),
+                    )
+                    for w, us in sorted(reach.items())
+                ),
+            ),
+        ),
+    )
+    done = OrderForm(type="mobilize_done", label=t("aa50.form.mobilize_done"))
+    return [_prompt(state, "mobilize", [form, done], {"type": "mobilize_done"})]

@@ -1,0 +1,315 @@
+"""AA50 5.4 combat move and 5.6 noncombat move: where each unit may go, and moving it.
+
+One function (``paths``) gives every legal destination of a unit with a legal path; the
+prompt's menu and the check of an order both use it. Land units (7.1, blitz 5.4.7), sea units
+(7.3, canals 2.6, submarines 5.4.6, transports 5.4.8), aircraft (7.2: range over both moves,
+a landing place required, 5.4.2 no suicide runs)."""
+
+from __future__ import annotations
+
+from bot.rules.aa50 import board, capture, query
+from bot.rules.aa50.actions import Move
+from bot.rules.aa50.board import Power
+from bot.rules.aa50.state import Aa50State, Unit
+from bot.rules.aa50.words import ev
+from bot.rules.core import Event, RuleViolation
+
+
+def _ok_canal(state: Aa50State, a: str, b: str, power: str) -> bool:
+    """2.6: a canal is passable if your side controlled its territories at the start of the
+    turn and still does (a canal taken this turn does not open this turn)."""
+    lands = board.canal_between(a, b)
+    return lands is None or all(query.friendly_at_start(state, t, power) for t in lands)
+
+
+def landing_distance(state: Aa50State, power: str, fighters: bool) -> dict[str, int]:
+    """7.2: the distance from each space to the nearest place an aircraft of ``power`` may
+    land: a territory friendly since the turn began (5.6.1.2); for fighters also a sea zone
+    with a carrier of your side, or one a carrier bought this turn may be placed in (5.6.1.2)."""
+    spots = [t for t in board.territory_ids() if query.friendly_at_start(state, t, power)]
+    if fighters:
+        spots += [
+            u.at
+            for u in state.units.values()
+            if u.type == "carrier" and board.allied(u.owner, power)
+        ]
+        if state.pending.get(power, {}).get("carrier"):
+            for f in state.units.values():
+                if f.type == "factory" and f.owner == power:
+                    spots += [z for z in board.adjacent(f.at) if board.is_sea(z)]
+    out = {s: 0 for s in spots}
+    frontier = list(out)
+    while frontier:
+        nxt = []
+        for here in frontier:
+            for there in board.adjacent(here):
+                if there not in out and board.passable(there):
+                    out[there] = out[here] + 1
+                    nxt.append(there)
+        frontier = nxt
+    return out
+
+
+def movable(state: Aa50State, power: str, combat: bool) -> list[Unit]:
+    out = []
+    for u in state.units.values():
+        if u.owner != power or u.type == "factory" or u.captured:
+            continue
+        if u.carried_by is not None and u.type != "fighter":
+            continue  # cargo moves with its transport (7.3.6)
+        if u.carried_by is not None and state.units[u.carried_by].owner != power:
+            continue  # a fighter on an ally's carrier is cargo (7.3.2)
+        if u.type == "aa_gun" and combat:
+            continue  # 7.1.4: AA guns move only in the noncombat move
+        if not combat and u.combat and u.type not in board.AIR_UNITS:
+            continue  # 5.6: what moved in combat or fought stays
+        if u.unloaded or (u.type in board.LAND_UNITS and u.loaded):
+            continue
+        if query.move_range(state, u) - u.moved > 0 or _mech(state, u):
+            out.append(u)
+    return out
+
+
+def _mech(state: Aa50State, u: Unit) -> bool:
+    """5.2.3 Mechanized Infantry: an infantry paired with a tank moves 2."""
+    return (
+        u.type == "infantry" and u.moved == 0 and query.has(state, u.owner, "mechanized_infantry")
+    )
+
+
+def paths(
+    state: Aa50State,
+    u: Unit,
+    combat: bool,
+    landing: dict[str, int] | None = None,
+    occ: query.Occupancy | None = None,
+) -> dict[str, list[str]]:
+    """Every legal destination of ``u`` now, each with a shortest legal path (the spaces
+    entered, the destination last)."""
+    if occ is None:
+        occ = query.occupancy(state)
+    if u.type in board.AIR_UNITS:
+        return _air(state, u, combat, landing, occ)
+    left = query.move_range(state, u) - u.moved
+    if _mech(state, u):
+        left = 2
+    out: dict[str, list[str]] = {}
+    _walk(state, u, combat, u.at, [], left, out, occ)
+    return out
+
+
+def _walk(
+    state: Aa50State,
+    u: Unit,
+    combat: bool,
+    here: str,
+    path: list[str],
+    left: int,
+    out: dict[str, list[str]],
+    occ: query.Occupancy,
+) -> None:
+    if left <= 0:
+        return
+    sea = u.type in board.SEA_UNITS
+    for nb in board.adjacent(here):
+        if nb in path or nb == u.at or not board.passable(nb) or board.is_sea(nb) != sea:
+            continue
+        step = [*path, nb]
+        if sea:
+            if not _ok_canal(state, here, nb, u.owner):
+                continue
+            stops = (
+                query.enemy_destroyer(state, nb, u.owner, occ)
+                if u.type == "submarine"
+                else query.hostile_sea(state, nb, u.owner, occ)
+            )
+            if stops and not combat and u.type != "submarine":
+                continue  # 5.6.1.3: no hostile zone in the noncombat move
+            if _sea_end_ok(state, u, nb, combat, stops, occ):
+                out.setdefault(nb, step)
+            if not stops:
+                _walk(state, u, combat, nb, step, left - 1, out, occ)
+            continue
+        if u.owner == "chinese" and nb not in board.CHINA_TERRITORIES:
+            continue  # rule 4: Chinese units stay in China
+        if query.friendly_land(state, nb, u.owner):
+            if not combat or any(query.enemy_land(state, p, u.owner) for p in path):
+                out.setdefault(nb, step)  # 5.4.7: a blitz may end in friendly land
+            _walk(state, u, combat, nb, step, left - 1, out, occ)
+        elif query.enemy_land(state, nb, u.owner) and combat:
+            out.setdefault(nb, step)
+            # 5.4.7: only a tank goes on, and only through a territory with no enemy units.
+            if u.type == "armour" and not query.enemies_at(state, nb, u.owner, occ):
+                _walk(state, u, combat, nb, step, left - 1, out, occ)
+
+
+def _sea_end_ok(
+    state: Aa50State, u: Unit, zone: str, combat: bool, stops: bool, occ: query.Occupancy
+) -> bool:
+    """5.4: a combat move ends in battle (any enemy unit there), next to a territory an
+    amphibious assault may strike, or away from a zone that was hostile when it began (5.4.1).
+    Ruling: "next to enemy land" stands for the rulebook's "to join an amphibious assault",
+    which the engine cannot foresee at the move."""
+    if not combat:
+        return True
+    if stops or query.enemies_at(state, zone, u.owner, occ):
+        return True
+    if any(query.enemy_land(state, t, u.owner) for t in board.adjacent(zone)):
+        return True
+    return query.hostile_sea(state, u.at, u.owner, occ)
+
+
+def _air(
+    state: Aa50State,
+    u: Unit,
+    combat: bool,
+    landing: dict[str, int] | None,
+    occ: query.Occupancy,
+) -> dict[str, list[str]]:
+    left = query.move_range(state, u) - u.moved
+    if landing is None:
+        landing = landing_distance(state, u.owner, u.type == "fighter")
+    out: dict[str, list[str]] = {}
+    dist = board.distances(u.at, True)
+    for dest, d in dist.items():
+        if d == 0 or d > left:
+            continue
+        if combat:
+            battle = query.enemy_land(state, dest, u.owner) or query.enemies_at(
+                state, dest, u.owner, occ
+            )
+            # 7.2: the route must leave the range to reach a landing place afterwards.
+            if not battle or landing.get(dest, 99) > left - d:
+                continue
+        elif landing.get(dest) != 0:
+            continue
+        out[dest] = []  # the route is worked out when the order is given (``check``)
+    return out
+
+
+def _route(start: str, dest: str) -> list[str]:
+    """A shortest air route from start to dest (the spaces entered)."""
+    dist = board.distances(dest, True)
+    path, here = [], start
+    while here != dest:
+        here = min((n for n in board.adjacent(here) if n in dist), key=lambda n: (dist[n], n))
+        path.append(here)
+    return path
+
+
+def check(state: Aa50State, power: str, action: Move, combat: bool) -> dict[str, list[str]]:
+    """Each unit's path for a move order (units may start in different spaces, each takes
+    its own path), or a refusal naming the rule it breaks."""
+    section = "AA50 5.4" if combat else "AA50 5.6"
+    units = [state.units.get(i) for i in action.units]
+    mine = {u.id for u in movable(state, power, combat)}
+    if any(u is None or u.id not in mine for u in units):
+        raise RuleViolation("aa50.move.not_movable", section)
+    group = [u for u in units if u is not None]
+    if action.to not in board.comps().territories:
+        raise RuleViolation("aa50.move.no_such_space", section, to=action.to)
+    if action.bomb and (
+        any(u.type != "bomber" for u in group)
+        or query.factory_at(state, action.to) is None
+        or not query.enemy_land(state, action.to, power)
+        or not combat
+    ):
+        raise RuleViolation("aa50.move.bad_raid", "AA50 5.5.1")
+    if action.via and len({u.at for u in group}) != 1:
+        raise RuleViolation("aa50.move.not_together", section)
+    landing = landing_distance(state, power, True)
+    occ = query.occupancy(state)
+    chosen: list[str] | None = [*action.via, action.to] if action.via else None
+    out: dict[str, list[str]] = {}
+    for u in group:
+        legal = paths(state, u, combat, landing if u.type == "fighter" else None, occ)
+        if action.to not in legal:
+            raise RuleViolation(_why(state, u, action.to, combat), section, to=action.to)
+        path = legal[action.to] or _route(u.at, action.to)
+        if chosen is not None:
+            if not _valid_via(state, u, chosen, path, combat):
+                raise RuleViolation("aa50.move.bad_path", section, to=action.to)
+            path = chosen
+        out[u.id] = path
+    far = {u.id for u in group if u.type == "infantry" and len(out[u.id]) > 1}
+    tanks = [u for u in group if u.type == "armour"]
+    for start in {u.at for u in group}:
+        here = [u for u in group if u.at == start]
+        if sum(1 for u in here if u.id in far) > sum(1 for u in tanks if u.at == start):
+            raise RuleViolation("aa50.move.too_far", "AA50 5.2.3", to=action.to)
+    return out
+
+
+def _valid_via(
+    state: Aa50State, u: Unit, chosen: list[str], shortest: list[str], combat: bool
+) -> bool:
+    """A path the player named. Aircraft fly any route of passable spaces within range (7.2).
+    Ruling: a land or sea unit's named path must be the one the engine finds (the shortest
+    legal one), so no detour slips past a rule the engine checks along its own walk."""
+    if u.type not in board.AIR_UNITS:
+        return chosen == shortest
+    here = u.at
+    for step in chosen:
+        if step not in board.adjacent(here) or not board.passable(step):
+            return False
+        here = step
+    return len(chosen) <= query.move_range(state, u) - u.moved
+
+
+def _why(state: Aa50State, u: Unit, to: str, combat: bool) -> str:
+    """The refusal code that names why ``to`` is out of reach."""
+    if not board.passable(to):
+        return "aa50.move.neutral"
+    if u.owner == "chinese" and to not in board.CHINA_TERRITORIES:
+        return "aa50.move.china"
+    if u.type in board.AIR_UNITS:
+        return "aa50.move.no_landing"
+    if u.type in board.SEA_UNITS and board.is_sea(to):
+        lands = [board.canal_between(u.at, to)]
+        if lands[0] is not None and not _ok_canal(state, u.at, to, u.owner):
+            return "aa50.move.canal"
+    if u.type == "armour" and combat:
+        return "aa50.move.blitz_blocked"
+    return "aa50.move.out_of_reach"
+
+
+def move(state: Aa50State, power: Power, action: Move, combat: bool) -> list[Event]:
+    routes = check(state, power, action, combat)
+    events: list[Event] = []
+    for uid, path in routes.items():
+        u = state.units[uid]
+        if u.type == "armour":
+            for t in path[:-1]:
+                # 5.4.7: a blitzing tank takes each empty enemy territory it passes through.
+                if query.enemy_land(state, t, power):
+                    events += capture.capture(state, t, power)
+        riders = query.cargo(state, u)
+        if u.type == "fighter":
+            u.carried_by = None  # 5.4.5: fighters take off
+        start = u.at
+        for x in [u, *riders]:
+            x.at = action.to
+            if x is u or (x.owner == power and x.type == "fighter"):
+                x.moved += len(path)  # own fighters aboard fly along (7.3.2)
+            x.combat = x.combat or combat
+            x.came_from = path[-2] if len(path) > 1 else start
+        u.bombed = action.bomb
+    if not combat or not query.enemies_at(state, action.to, power):
+        _board_fighters(state, action.to, power)
+    events.append(ev("aa50.moved", power=power, units=action.units, to=action.to))
+    return events
+
+
+def _board_fighters(state: Aa50State, zone: str, power: str) -> None:
+    """7.3.2: fighters that end in a sea zone sit on carriers of their side there."""
+    if not board.is_sea(zone):
+        return
+    for f in [u for u in query.at(state, zone) if u.type == "fighter" and u.carried_by is None]:
+        for c in query.at(state, zone):
+            if (
+                c.type == "carrier"
+                and board.allied(c.owner, f.owner)
+                and len(query.cargo(state, c)) < 2
+            ):
+                f.carried_by = c.id
+                break

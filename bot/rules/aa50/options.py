@@ -1,0 +1,28 @@
+"""AA50 game options: the rulebook's optional rules and game length (1.4.1, 5.2, 5.8.1)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class Aa50Options(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    research: bool = Field(default=True, description="AA50 5.2: research & development")
+    national_objectives: bool = Field(
+        default=True, description="AA50 5.8.1: national objectives and bonus income"
+    )
+    victory_cities: Literal[13, 15, 18] = Field(
+        default=15, description="AA50 1.4, 6: victory cities to win (15; 13 shorter, 18 longer)"
+    )
+    round_limit: int | None = Field(
+        default=6,
+        ge=1,
+        le=100,
+        description=(
+            "Referee option, not a rule: the game ends in a draw after this many rounds unless"
+            " a side has won (None: play until a side wins)"
+        ),
+    )

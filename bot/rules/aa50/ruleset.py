@@ -1,0 +1,122 @@
+"""The AA50 ruleset: the value the referee drives."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from pydantic import BaseModel, TypeAdapter
+
+from bot.rules.aa50 import actions as A
+from bot.rules.aa50 import board, mobilize, movement, purchase, research, transport, turn
+from bot.rules.aa50.combat import battle, casualties
+from bot.rules.aa50.options import Aa50Options
+from bot.rules.aa50.setup import new_state
+from bot.rules.aa50.state import Aa50State
+from bot.rules.aa50.view import Aa50View, build_view
+from bot.rules.aa50.words import ev
+from bot.rules.core import (
+    Action,
+    Dice,
+    Event,
+    Label,
+    Outcome,
+    Prompt,
+    Ruleset,
+    RuleViolation,
+    Scenario,
+    narrow,
+    t,
+)
+
+
+class Aa50(Ruleset[Aa50State]):
+    id: ClassVar[str] = "aa50"
+    title = t("aa50.title")
+    seats = board.SEATS
+    citation = "AA50"
+    state_model = Aa50State
+    options_model = Aa50Options
+    view_model = Aa50View
+    action_adapter: ClassVar[TypeAdapter[Any]] = TypeAdapter(A.Aa50Action)
+
+    def scenarios(self) -> list[Scenario]:
+        return [Scenario(id=y, title=t(f"aa50.scenario.{y}")) for y in ("1941", "1942")]
+
+    def setup(self, scenario: str, options: BaseModel, dice: Dice) -> Outcome[Aa50State]:
+        if scenario not in ("1941", "1942"):
+            raise RuleViolation("core.scenario.unknown", "Referee", scenario=scenario)
+        assert isinstance(options, Aa50Options)
+        state = new_state(self.id, scenario, options)
+        events = [ev("aa50.game_started", scenario=scenario)]
+        events += turn.begin_turn(state)
+        events += turn.advance(state, dice)
+        return Outcome(state=state, events=events)
+
+    def prompts(self, state: Aa50State) -> list[Prompt]:
+        return turn.prompts(state)
+
+    def resolve(
+        self, state: Aa50State, seat: str, action: Action, prompt: Prompt, dice: Dice
+    ) -> Outcome[Aa50State]:
+        narrow(seat, board.SEATS)
+        state._prompts = None
+        events = _dispatch(state, action, dice)
+        state.step_no += 1
+        events += turn.advance(state, dice)
+        return Outcome(state=state, events=events)
+
+    def view(self, state: Aa50State, audience: str | None) -> Aa50View:
+        return build_view(state, audience, turn.prompts(state))
+
+    def names(self) -> dict[str, Label]:
+        """Territories and sea zones, unit types and powers by their localised names."""
+        names: dict[str, Label] = {tid: t(f"aa50.loc.{tid}") for tid in board.territory_ids()}
+        names.update({u: t(f"aa50.unit.{u}") for u in board.UNIT_TYPES})
+        names.update({p: t(f"aa50.power.{p}") for p in board.POWERS})
+        return names
+
+
+def _dispatch(state: Aa50State, action: Action, dice: Dice) -> list[Event]:
+    combat = state.phase == "combat_move"
+    if isinstance(action, A.Finish):
+        return turn.PHASES.end(state, board.seat_of(state.power), action.type)
+    if isinstance(action, A.Research):
+        return research.research(state, action, dice)
+    if isinstance(action, A.ChooseChart):
+        return research.choose_chart(state, action, dice)
+    if isinstance(action, A.Buy):
+        return purchase.buy(state, action)
+    if isinstance(action, A.Repair):
+        return purchase.repair(state, action)
+    if isinstance(action, A.Move):
+        return movement.move(state, state.power, action, combat)
+    if isinstance(action, A.Load):
+        return transport.load(state, state.power, action, combat)
+    if isinstance(action, A.Unload):
+        return transport.unload(state, state.power, action, combat)
+    if isinstance(action, A.Place):
+        return mobilize.place(state, action)
+    if isinstance(action, A.ChooseBattle):
+        if action.where not in battle.options(state):
+            raise RuleViolation("aa50.combat.no_battle", "AA50 5.5.3", where=action.where)
+        return battle.start(state, action.where)
+    b = state.battle
+    if b is None:
+        raise RuleViolation("aa50.combat.no_battle", "AA50 5.5.3", where="")
+    if isinstance(action, A.Casualties):
+        hits = b.pending[0]
+        casualties.check(state, b, hits, list(action.units))
+        b.pending.pop(0)
+        return casualties.take(state, b, hits, list(action.units))
+    if isinstance(action, A.Press):
+        return battle.press(state)
+    if isinstance(action, A.Retreat):
+        if action.to not in battle.retreats(state):
+            raise RuleViolation("aa50.combat.bad_retreat", "AA50 5.5.3.5", to=action.to)
+        return battle.retreat(state, action.to)
+    raise RuleViolation(
+        "core.prompt.wrong_order",
+        "AA50 5",
+        order=action.type,
+        expected=t(f"aa50.phase.{state.phase}").model_dump(),
+    )

@@ -1,0 +1,180 @@
+"""The whole AA50 game state (referee only): the board, every unit with the per-unit state
+the rules need, each power's IPCs, research and purchases, and where the turn stands."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Literal, Self
+
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
+
+from bot.rules.aa50.board import Power, UnitId
+from bot.rules.aa50.options import Aa50Options
+from bot.rules.core import GameState, Prompt
+
+Phase = Literal[
+    "research",
+    "purchase",
+    "combat_move",
+    "combat",
+    "noncombat_move",
+    "mobilize",
+    "income",
+]
+"""5.1: the seven phases of a power's turn, in order."""
+
+BattleStep = Literal[
+    "choose",
+    "open",
+    "surprise",
+    "attacker_fire",
+    "defender_fire",
+    "casualties",
+    "press",
+    "conclude",
+]
+"""5.5.3: one battle's steps (choose: the attacker picks the next battle, 5.5.3 note 36)."""
+
+HitKind = Literal["any", "sea", "no_sub", "land"]
+"""What a batch of hits may be taken on: anything; sea units only (submarines, 7.3.5);
+anything but submarines (aircraft without a destroyer, 7.3.4); land units (bombardment)."""
+
+
+class Unit(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    id: str
+    type: UnitId
+    owner: Power
+    at: str
+    moved: int = 0
+    """Movement spent this turn (air range across both moves, 7.2)."""
+    combat: bool = False
+    """Moved in the combat move or fought: it may not move in the noncombat move (5.6)."""
+    carried_by: str | None = None
+    """The transport (cargo, 7.3.6) or carrier (7.3.2) it is aboard."""
+    hits: int = 0
+    """Damage: a battleship's first hit within a battle (7.3.1); a factory's damage markers
+    (7.1.5)."""
+    came_from: str | None = None
+    """Where it entered its battle from (retreat, 5.5.3.5)."""
+    assault: str | None = None
+    """Cargo: the territory it lands in by amphibious assault this turn (5.4.3)."""
+    amphibious: bool = False
+    """Landed from the sea this turn: it may not retreat (5.5.2.3)."""
+    loaded: bool = False
+    """Cargo loaded this turn (7.3.6)."""
+    unloaded: bool = False
+    """A transport that unloaded this turn: it may not move again (7.3.6)."""
+    bombed: bool = False
+    """A bomber on a strategic bombing raid this turn (5.5.1)."""
+    captured: bool = False
+    """An AA gun or factory captured this turn (5.5.3.6): it may not move or produce."""
+    bombarded: bool = False
+    """A battleship or cruiser that bombarded this turn (7.3.1)."""
+
+
+def _clone(u: Unit) -> Unit:
+    """A copy of a unit (its fields are plain values), without pydantic's generic copy."""
+    new = Unit.__new__(Unit)
+    object.__setattr__(new, "__dict__", u.__dict__.copy())
+    object.__setattr__(new, "__pydantic_fields_set__", set(u.__pydantic_fields_set__))
+    object.__setattr__(new, "__pydantic_extra__", None)
+    object.__setattr__(new, "__pydantic_private__", None)
+    return new
+
+
+class Hits(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    kind: HitKind
+    count: int
+    side: Literal["attacker", "defender"]
+    """Whose units take the hits."""
+    final: bool = False
+    """Surprise strike and AA hits remove at once (7.3.5); others stay to fire back."""
+
+
+class Battle(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    where: str
+    round: int = 1
+    step: BattleStep = "open"
+    kind: Literal["land", "sea", "bombing"] = "land"
+    attacker: Power
+    pending: list[Hits] = Field(default_factory=list)
+    doomed: list[str] = Field(default_factory=list)
+    """Defenders hit this round: they still fire back, then are removed (5.5.3.4)."""
+    sunk: list[str] = Field(default_factory=list)
+    """Defenceless transports found by the end-of-round check, destroyed next (5.5.3.2)."""
+
+
+class Aa50State(GameState):
+    options: Aa50Options
+    round: int = 1
+    order: tuple[Power, ...]
+    turn: int = 0
+    """Index into ``order`` of the power whose turn it is."""
+    phase: Phase = "research"
+    ipcs: dict[str, int]
+    owners: dict[str, Power]
+    """Land territories' controllers (neutrals have none)."""
+    original: dict[str, Power]
+    start_owners: dict[str, Power] = Field(default_factory=dict)
+    """Controllers at the start of the current turn (2.6 canals, 5.6.1.2 landing, 5.7)."""
+    conquered: list[str] = Field(default_factory=list)
+    """Territories that changed hands this turn."""
+    units: dict[str, Unit]
+    next_id: int = 0
+    tech: dict[str, list[str]] = Field(default_factory=dict)
+    tokens: dict[str, int] = Field(default_factory=dict)
+    """Research tokens kept after failed rolls (5.2.2)."""
+    researched: bool = False
+    """This turn's research is done (5.2)."""
+    tech_roll: bool = False
+    """A breakthrough awaits its chart choice (5.2.3)."""
+    pending: dict[str, dict[str, int]] = Field(default_factory=dict)
+    """Units bought and not yet placed, per power (5.3.3, 5.7: they wait, never lost)."""
+    battles: list[str] = Field(default_factory=list)
+    """Spaces where a battle is still to be fought this turn."""
+    bombing: list[str] = Field(default_factory=list)
+    """Territories whose factory the bombers on them raid (5.5.1)."""
+    battle: Battle | None = None
+    sea_battles: list[str] = Field(default_factory=list)
+    """Sea zones where a sea battle was fought this turn (no bombardment from them, 5.5.2.2)."""
+    placed: dict[str, int] = Field(default_factory=dict)
+    """Units placed this turn per factory territory (5.7.1)."""
+    victory_cities: dict[str, int] = Field(default_factory=dict)
+    step_no: int = 0
+    """Counts decisions made this turn, for prompt ids (prompt identity contract)."""
+
+    _prompts: list[Prompt] | None = PrivateAttr(default=None)
+    """The open prompts of this very position, computed once (menus of every unit's moves
+    are the costliest thing the engine does). Cleared whenever the engine changes the state
+    (``Aa50.resolve`` and each step of ``turn.advance``) and in every copy."""
+
+    @property
+    def power(self) -> Power:
+        return self.order[self.turn]
+
+    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
+        """A deep copy that copies only what may change: units one by one (their fields are
+        plain values), the mutable containers, the battle. Pydantic's generic deep copy costs
+        ten times more for a state of some 250 units, and random play copies before each
+        order (Ruleset.apply)."""
+        if not deep:
+            new = super().model_copy(update=update)
+            new._prompts = None
+            return new
+        new = super().model_copy(update=update)
+        new._prompts = None
+        new.units = {k: _clone(u) for k, u in self.units.items()}
+        for name in ("ipcs", "owners", "original", "start_owners", "tokens", "placed"):
+            setattr(new, name, dict(getattr(self, name)))
+        new.tech = {k: list(v) for k, v in self.tech.items()}
+        new.pending = {k: dict(v) for k, v in self.pending.items()}
+        for name in ("conquered", "battles", "bombing", "sea_battles"):
+            setattr(new, name, list(getattr(self, name)))
+        new.battle = self.battle.model_copy(deep=True) if self.battle is not None else None
+        return new

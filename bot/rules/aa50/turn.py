@@ -1,0 +1,237 @@
+"""AA50 5, 5.1: the order of play and the seven phases of a turn as a table (``PHASES``):
+research & development (5.2), purchase and repair (5.3), combat move (5.4), conduct combat
+(5.5), noncombat move (5.6), mobilize new units (5.7), collect income (5.8); victory checked
+after the last turn of each round (6). ``advance`` runs every step that needs nobody's
+decision. A power whose capital the enemy holds has only the combat move, combat and
+noncombat move (5.5.3.8). China (rule 4) takes its turn after the US, played by the US
+player: no research, free infantry instead of a purchase, no income. Ruling: the rulebook
+lets the US player fix China's combat before or after the US's; the engine fixes it after
+(TripleA's order), so China's turn follows the US turn as a whole."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from bot.rules.aa50 import board, forms, income, mobilize, purchase, query
+from bot.rules.aa50.board import SEATS
+from bot.rules.aa50.combat import battle
+from bot.rules.aa50.state import Aa50State, Phase
+from bot.rules.aa50.words import ev
+from bot.rules.core import Dice, Event, Prompt, Result, t
+from bot.rules.core.sequence import Step, Table
+
+
+def _put(state: Aa50State, phase: Phase) -> None:
+    state.phase = phase
+
+
+def begin_turn(state: Aa50State) -> list[Event]:
+    state.start_owners = dict(state.owners)
+    state.conquered = []
+    state.sea_battles = []
+    state.placed = {}
+    state.battles = []
+    state.bombing = []
+    state.step_no = 0
+    state.researched = False
+    for u in state.units.values():
+        u.moved = 0
+        u.combat = u.loaded = u.unloaded = u.bombed = u.captured = u.bombarded = False
+        u.amphibious = False
+        u.came_from = u.assault = None
+    state.phase = "research"
+    return [ev("aa50.turn", round=state.round, power=state.power)]
+
+
+def enter(state: Aa50State, dice: Dice) -> list[Event]:
+    """What entering the current phase does by itself."""
+    if (
+        state.phase == "purchase"
+        and state.power == "chinese"
+        and not forms.skipped(state, "purchase")
+    ):
+        return purchase.chinese_infantry(state)
+    return []
+
+
+def _next(phase: Phase) -> Callable[[Aa50State, Dice], list[Event]]:
+    def run(state: Aa50State, dice: Dice) -> list[Event]:
+        PHASES.goto(state, phase)
+        return enter(state, dice)
+
+    return run
+
+
+def _research_run(state: Aa50State, dice: Dice) -> list[Event]:
+    return _next("purchase")(state, dice)
+
+
+def _purchase_run(state: Aa50State, dice: Dice) -> list[Event]:
+    return _next("combat_move")(state, dice)
+
+
+def _combat_run(state: Aa50State, dice: Dice) -> list[Event]:
+    return battle.STEPS.run(state, dice)
+
+
+def _mobilize_run(state: Aa50State, dice: Dice) -> list[Event]:
+    events = mobilize.crash(state)
+    PHASES.goto(state, "income")
+    return events
+
+
+def _income_run(state: Aa50State, dice: Dice) -> list[Event]:
+    events = [] if forms.skipped(state, "income") else income.collect(state, dice)
+    state.turn += 1
+    if state.turn >= len(state.order):
+        state.turn = 0
+        events += _end_round(state)
+        if state.result is not None:
+            return events
+        state.round += 1
+    PHASES.goto(state, "research")
+    return events + begin_turn(state)
+
+
+def _end_round(state: Aa50State) -> list[Event]:
+    """6: after the round, a side with enough victory cities wins."""
+    side = income.winner(state)
+    cities = query.victory_cities(state)
+    if side is not None:
+        lead = next(p for p in state.order if board.alliance(p) == side)
+        state.result = Result(
+            winner=board.seat_of(lead),
+            summary=t(
+                "aa50.result.victory",
+                alliance=t(f"aa50.alliance.{side}").model_dump(),
+                cities=cities[side],
+            ),
+        )
+    elif state.options.round_limit is not None and state.round >= state.options.round_limit:
+        state.result = Result(
+            winner=None,
+            summary=t(
+                "aa50.result.round_limit",
+                rounds=state.round,
+                axis=cities["axis"],
+                allies=cities["allies"],
+            ),
+        )
+    return [ev("aa50.round_over", round=state.round, **cities)]
+
+
+def _combat_move_end(state: Aa50State, seat: str) -> list[Event]:
+    """5.4 ends: the battles are every space where the mover's units meet the enemy (5.5).
+    Ruling: cargo loaded in the combat move that does not land stays aboard, as a transport
+    withdrawing with its cargo would (7.3.6 note 62 forbids ending a combat move with it in
+    friendly waters; the engine does not refuse the end of the phase for it)."""
+    power = state.power
+    for u in state.units.values():
+        if u.owner != power or u.type in ("factory", "aa_gun"):
+            continue
+        if u.bombed and u.at not in state.bombing:
+            state.bombing.append(u.at)
+            if u.at not in state.battles:
+                state.battles.append(u.at)
+            continue
+        if u.carried_by is not None and u.type != "fighter":
+            continue
+        fight = query.enemy_land(state, u.at, power) or (
+            board.is_sea(u.at) and bool(query.defenders(state, u.at, power))
+        )
+        if fight and u.at not in state.battles:
+            state.battles.append(u.at)
+    state.battles.sort()
+    state.step_no += 1
+    PHASES.goto(state, "combat")
+    return [ev("aa50.battles", power=power, battles=list(state.battles))]
+
+
+def _finish(phase: Phase) -> Callable[[Aa50State, str], list[Event]]:
+    def end(state: Aa50State, seat: str) -> list[Event]:
+        state.step_no += 1
+        PHASES.goto(state, phase)
+        return []
+
+    return end
+
+
+PHASES: Table[Phase, Aa50State] = Table(
+    Phase,
+    [
+        Step(
+            "research",
+            "AA50 5.2",
+            owes=SEATS,
+            prompts=forms.research,
+            run=_research_run,
+            next=("purchase",),
+        ),
+        Step(
+            "purchase",
+            "AA50 5.3",
+            owes=SEATS,
+            prompts=forms.purchase,
+            run=_purchase_run,
+            next=("combat_move",),
+            end="purchase_done",
+            on_end=_finish("combat_move"),
+        ),
+        Step(
+            "combat_move",
+            "AA50 5.4",
+            owes=SEATS,
+            prompts=forms.combat_move,
+            next=("combat",),
+            end="combat_move_done",
+            on_end=_combat_move_end,
+        ),
+        Step(
+            "combat",
+            "AA50 5.5",
+            owes=SEATS,
+            prompts=forms.combat,
+            run=_combat_run,
+            next=("noncombat_move",),
+        ),
+        Step(
+            "noncombat_move",
+            "AA50 5.6",
+            owes=SEATS,
+            prompts=forms.noncombat_move,
+            next=("mobilize",),
+            end="noncombat_move_done",
+            on_end=_finish("mobilize"),
+        ),
+        Step(
+            "mobilize",
+            "AA50 5.7",
+            owes=SEATS,
+            prompts=forms.mobilize,
+            run=_mobilize_run,
+            next=("income",),
+            end="mobilize_done",
+            on_end=_finish("income"),
+        ),
+        Step("income", "AA50 5.8", run=_income_run, next=("research",)),
+    ],
+    get=lambda s: s.phase,
+    put=_put,
+)
+
+
+def prompts(state: Aa50State) -> list[Prompt]:
+    if state.result is not None:
+        return []
+    if state._prompts is None:
+        state._prompts = PHASES.prompts(state)
+    return list(state._prompts)
+
+
+def advance(state: Aa50State, dice: Dice) -> list[Event]:
+    events: list[Event] = []
+    state._prompts = None
+    while state.result is None and not prompts(state):
+        events += PHASES.run(state, dice)
+        state._prompts = None
+    return events

@@ -1,0 +1,202 @@
+"""Jutland 4.1: one maneuver-and-fire turn (maneuver, German fire, British fire), six to the
+hour, until one side is sunk or the nearest ships are out of sight (4.4). ``STEPS`` is the
+table (bot/rules/core/sequence.py); ``prompts`` builds the decisions from the same functions
+that check the orders."""
+
+from __future__ import annotations
+
+from bot.rules.core import Choice, Dice, Event, Option, OrderForm, Prompt, When, t
+from bot.rules.core.sequence import Step, Table
+from bot.rules.jutland.battle import end, fire, maneuver
+from bot.rules.jutland.state import Battle, BattleStep, JutlandState, Side
+
+BANDS = ("b0", "b1", "b2", "b3")
+
+
+def battle_of(state: JutlandState) -> Battle:
+    assert state.battle is not None
+    return state.battle
+
+
+def _put(state: JutlandState, step: BattleStep) -> None:
+    b = battle_of(state)
+    b.step = step
+    if step == "maneuver":
+        b.fired = []
+
+
+def _maneuver_prompts(state: JutlandState) -> list[Prompt]:
+    b = battle_of(state)
+    out = []
+    for f in sorted(b.formations.values(), key=lambda f: f.tf):
+        if f.plotted is not None or not maneuver.live(b, f):
+            continue
+        legal = maneuver.options(state, b, f)
+        top = maneuver.top_speed(state, b, f)
+        turns = tuple(Option(value=k, label=t(f"jut.turn.{k}")) for k in legal)
+        angles = tuple(
+            Option(
+                value=str(a),
+                label=str(a),
+                when=tuple(When(within={"turn": (k,)}) for k in legal if a in legal[k]),
+            )
+            for a in sorted({a for v in legal.values() for a in v})
+        )
+        speeds = tuple(
+            Option(
+                value=str(v),
+                label=str(v),
+                when=tuple(
+                    When(within={"turn": (k,), "angle": (str(a),)})
+                    for k, angles_ in legal.items()
+                    for a in angles_
+                    if (0 if k == "turn_away" else maneuver.cost(a)) <= v
+                ),
+            )
+            for v in range(top + 1)
+        )
+        out.append(
+            Prompt(
+                id=f"h{state.hour}.b{b.turn}.maneuver.{f.tf}",
+                seat=f.side,
+                kind="jut.maneuver",
+                title=t("jut.prompt.maneuver", turn=b.turn),
+                section="Jutland 4.2",
+                sealed=True,
+                forms=(
+                    OrderForm(
+                        type="maneuver",
+                        label=t("jut.form.maneuver"),
+                        fixed={"tf": f.tf},
+                        inputs=(
+                            Choice(name="turn", label=t("jut.input.turn"), options=turns),
+                            Choice(name="angle", label=t("jut.input.angle"), options=angles),
+                            Choice(name="speed", label=t("jut.input.speed"), options=speeds),
+                        ),
+                    ),
+                ),
+                default={
+                    "type": "maneuver",
+                    "tf": f.tf,
+                    "turn": "succession" if "succession" in legal else "together",
+                    "angle": 0,
+                    "speed": top,
+                },
+            )
+        )
+    return out
+
+
+def _fire_prompts(side: Side) -> object:
+    def build(state: JutlandState) -> list[Prompt]:
+        b = battle_of(state)
+        legal = fire.shots(b, side)
+        if side in b.done or not legal:
+            return []
+        targets = tuple(Option(value=s, label=s) for s in sorted(legal))
+        reach = {b: tuple(x for x in legal if b in legal[x].values()) for b in BANDS}
+        bands = tuple(
+            Option(
+                value=band,
+                label=t(f"jut.band.{band}"),
+                when=(When(within={"target": reach[band]}),),
+            )
+            for band in BANDS
+            if any(band in v.values() for v in legal.values())
+        )
+        firers = sorted({f for v in legal.values() for f in v})
+        ships = tuple(
+            Option(
+                value=f,
+                label=f,
+                when=tuple(
+                    When(within={"target": (x,), "band": (legal[x][f],)})
+                    for x in sorted(legal)
+                    if f in legal[x]
+                ),
+            )
+            for f in firers
+        )
+        return [
+            Prompt(
+                id=f"h{state.hour}.b{b.turn}.fire.{len(b.fired)}",
+                seat=side,
+                kind="jut.fire",
+                title=t("jut.prompt.fire", turn=b.turn),
+                section="Jutland 4.3",
+                forms=(
+                    OrderForm(
+                        type="fire",
+                        label=t("jut.form.fire"),
+                        inputs=(
+                            Choice(name="target", label=t("jut.input.target"), options=targets),
+                            Choice(name="band", label=t("jut.input.band"), options=bands),
+                            Choice(
+                                name="ships",
+                                label=t("jut.input.ships"),
+                                kind="many",
+                                min=1,
+                                max=len(firers),
+                                options=ships,
+                            ),
+                        ),
+                    ),
+                    OrderForm(type="hold_fire", label=t("jut.form.hold_fire")),
+                ),
+                default={"type": "hold_fire"},
+            )
+        ]
+
+    return build
+
+
+def _maneuvered(state: JutlandState, dice: Dice) -> list[Event]:
+    events = maneuver.move_all(battle_of(state))
+    STEPS.goto(state, "fire_german")
+    return events
+
+
+def _german_fired(state: JutlandState, dice: Dice) -> list[Event]:
+    STEPS.goto(state, "fire_british")
+    return []
+
+
+def _british_fired(state: JutlandState, dice: Dice) -> list[Event]:
+    b = battle_of(state)
+    fire.remove_hits(b)
+    b.done = []
+    STEPS.goto(state, "maneuver")
+    return end.after_turn(state)
+
+
+STEPS: Table[BattleStep, JutlandState] = Table(
+    BattleStep,
+    [
+        Step(
+            "maneuver",
+            "Jutland 4.2",
+            owes=("german", "british"),
+            prompts=_maneuver_prompts,
+            run=_maneuvered,
+            next=("fire_german",),
+        ),
+        Step(
+            "fire_german",
+            "Jutland 4.3",
+            owes=("german",),
+            prompts=_fire_prompts("german"),  # type: ignore[arg-type]
+            run=_german_fired,
+            next=("fire_british",),
+        ),
+        Step(
+            "fire_british",
+            "Jutland 4.3",
+            owes=("british",),
+            prompts=_fire_prompts("british"),  # type: ignore[arg-type]
+            run=_british_fired,
+            next=("maneuver",),
+        ),
+    ],
+    get=lambda state: battle_of(state).step,
+    put=_put,
+)

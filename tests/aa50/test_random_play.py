@@ -1,0 +1,49 @@
+"""Random legal play of both scenarios to the round limit or a victory, with the invariants of
+tests/aa50/helpers.py after every order (IPCs and units accounted for by the events, every
+unit where it may stand, capacities, factory damage caps), and every prompt's default legal."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from bot.autoplay import play
+from bot.referee.fairdice import FairDice
+from bot.rules.aa50 import RULESET
+from bot.rules.aa50.state import Aa50State
+from tests.aa50.helpers import Books
+
+OPTION_SETS = [
+    {"round_limit": 4},
+    {"round_limit": 4, "research": False, "national_objectives": False, "victory_cities": 13},
+]
+GAMES = 3  # per scenario and option set: 12 games
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("scenario", ["1941", "1942"])
+@pytest.mark.parametrize("options", OPTION_SETS, ids=["rulebook", "basic"])
+def test_random_games_reach_a_result_with_the_books_balanced(
+    scenario: str, options: dict[str, object]
+) -> None:
+    started = time.perf_counter()
+    orders = battles = captures = 0
+    for n in range(GAMES):
+        game = f"aa50-random-{scenario}-{sorted(options)}-{n}"
+        dice = FairDice(b"aa50-random-play-seed-0000000001", game, 0)
+        state = RULESET.setup(scenario, RULESET.parse_options(options), dice).state
+        assert isinstance(state, Aa50State)
+        books = Books(state)
+        report = play(RULESET, state, dice, random.Random(game), invariant=books)
+        assert report.state.result is not None, f"game {n} did not end"
+        orders += report.actions
+        battles += sum(1 for e in report.events if e.kind == "aa50.battle")
+        captures += sum(1 for e in report.events if e.kind == "aa50.captured")
+    elapsed = time.perf_counter() - started
+    print(
+        f"AA50 {scenario} {options}: {GAMES} games, {orders} orders, {battles} battles, "
+        f"{captures} captures in {elapsed:.1f} s ({1000 * elapsed / max(orders, 1):.1f} ms/order)"
+    )
+    assert battles > 0
