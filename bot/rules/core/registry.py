@@ -13,6 +13,7 @@ _RULESETS: dict[str, Ruleset[Any]] = {}
 _BUILTIN = {
     "war-at-sea": "bot.rules.war_at_sea",
     "jutland": "bot.rules.jutland",
+    "gj74": "bot.rules.gj74",
     "aa50": "bot.rules.aa50",
     "pocket-battles": "bot.rules.pocket_battles",
 }

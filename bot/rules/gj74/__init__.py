@@ -1,6 +1,16 @@
-"""GJ74 modern naval war: component data so far (data/gj74/, scripts/convert_gj74.py).
+"""GJ74 modern naval war (Game Journal 74): rules engine and component data.
 
-The rules engine comes next (issue 19); it is not registered as a playable ruleset until then.
+Pure (stdlib and pydantic only). ``turn`` runs the sequence of play as a table (GJ74 4):
+operation chits drawn from a cup, each activating one side's air (5), submarine (6) or
+surface (7) operation; ``ruleset.GJ74`` is what the referee drives.
 """
 
 from __future__ import annotations
+
+from bot.rules.gj74.ruleset import GJ74
+
+__all__ = ["GJ74", "RULESET"]
+
+from bot.rules.core.registry import register
+
+RULESET = register(GJ74())

@@ -1,0 +1,167 @@
+"""Attacks (GJ74 10): only face-up counters can be attacked. Submarine against submarine (11),
+surface ships against a submarine (12), aircraft against a submarine (13), a submarine
+against surface ships (14), ship against ship (15) and aircraft against ships (16).
+Cited as GJ74 10.1, GJ74 10.2, GJ74 10.3, GJ74 11, GJ74 12, GJ74 13, GJ74 14, GJ74 15 and
+GJ74 16 by the rule index."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.rules.core import Dice, Event, RuleViolation, t
+from bot.rules.core.text import die
+from bot.rules.gj74 import board
+from bot.rules.gj74.state import GJ74State, Side, Unit
+from bot.rules.gj74.units import hits_to, unit_tech
+
+
+@dataclass
+class Shooter:
+    """One attacker against ships: a ship or an aircraft (16.3 uses 15.2 as it is)."""
+
+    label: str
+    anti_ship: int
+    tech: int
+
+
+def enemy_target(
+    state: GJ74State, side: Side, token: str | None, hex_id: str, sub: bool, section: str
+) -> Unit:
+    """10: the target must be an enemy counter of that kind in that hex, face up."""
+    u = state.units.get(token or "")
+    if u is None or u.side == side or u.status != "map" or u.hex != hex_id or u.sub != sub:
+        raise RuleViolation("gj74.attack.no_target", section, hex=hex_id)
+    if not u.face_up:
+        raise RuleViolation("gj74.attack.face_down", "GJ74 10")
+    return u
+
+
+def check_first_strike(state: GJ74State, side: Side) -> None:
+    """Optional 22.5: the Japanese side attacks only once it has been attacked (not in 19.1)."""
+    if (
+        state.options.defensive_22_5
+        and state.scenario != "19.1"
+        and "jp" in board.scenario(state.scenario).nations(side)
+        and not state.attacked_first.get(side, False)
+    ):
+        raise RuleViolation("gj74.attack.defensive", "GJ74 22.5")
+
+
+def _roll(dice: Dice, n: int, tech: int, label: str) -> tuple[int, list[dict[str, object]]]:
+    faces = [dice.roll(t(label)) for _ in range(n)]
+    shown = [die(f, outcome="gj74.hit" if f <= tech else "gj74.miss") for f in faces]
+    return sum(1 for f in faces if f <= tech), shown
+
+
+def against_sub(state: GJ74State, target: Unit, dice_n: int, tech: int, dice: Dice) -> list[Event]:
+    """11, 12, 13: ``dice_n`` dice, each at most the attacker's tech level a hit; one hit
+    damages, two sink."""
+    state.attacked_first[target.side] = True
+    hits, shown = _roll(dice, dice_n, tech, "gj74.die.asw")
+    events = [
+        Event(
+            kind="gj74.attack_sub",
+            params={"unit": target.id, "dice": shown, "hits": hits},
+        )
+    ]
+    return events + hits_to(state, target, hits)
+
+
+def sub_on_ships(state: GJ74State, sub: Unit, targets: list[Unit], dice: Dice) -> list[Event]:
+    """14: the ships' ASW (carrier ASW air too) fires first, at the lowest tech level among
+    them; its hits cut the submarine's anti-ship; what is left is dealt over the targets in
+    the order given (Ruling: one die to each in turn, 14(3) lets the attacker deal freely and
+    this is the deal the order names); each die at most the submarine's tech is a hit."""
+    for u in targets:
+        state.attacked_first[u.side] = True
+    ships = [u for u in targets]
+    cls = board.ship(sub.cls)
+    n = int(sum(board.ship(u.cls).asw + board.ship(u.cls).air_asw for u in ships))
+    low = min((unit_tech(state, u) for u in ships), default=1)
+    asw_hits, shown = _roll(dice, n, low, "gj74.die.asw")
+    left = max(0, cls.anti_ship - asw_hits)
+    events = [Event(kind="gj74.asw_fire", params={"unit": sub.id, "dice": shown, "left": left})]
+    if not cls.multi_target:
+        ships = ships[:1]
+    deal = {u.id: 0 for u in ships}
+    for k in range(left):
+        deal[ships[k % len(ships)].id] += 1
+    for u in ships:
+        if deal[u.id]:
+            hits, shown = _roll(dice, deal[u.id], unit_tech(state, sub), "gj74.die.torpedo")
+            events.append(
+                Event(kind="gj74.torpedo", params={"unit": u.id, "dice": shown, "hits": hits})
+            )
+            events += hits_to(state, u, hits)
+    return events
+
+
+def fire_at_ships(
+    state: GJ74State,
+    shooters: list[Shooter],
+    targets: list[Unit],
+    far: bool,
+    dice: Dice,
+    section: str,
+) -> list[Event]:
+    """15.1-15.2 (and 16.2-16.3): the shooters are dealt over the targets one each in the
+    order given, then a second each (15.1(2)-(4)); the defender puts the wide-area AA of the
+    ships attacked on the track (15.2(1)); each target's AA dice, at most its tech a hit,
+    cut its attackers' anti-ship (15.2(3)-(4)); then each die of what is left, at most the
+    shooter's tech (one less at two hexes or more, at least 1, 15.2(6)), is a hit.
+    Ruling: the defender's AA choices are made for him: a ship fires its own AA and its
+    interception air (2.11(4)2); a wide-area ship draws its own value from the track
+    (15.2(3)2) and another ship up to 2 more; the attacker takes AA hits off his lowest tech
+    shooters first (what 23.0 example 4 battle 3 does)."""
+    if not targets:
+        return []
+    for u in targets:
+        state.attacked_first[u.side] = True
+    dealt: dict[str, list[Shooter]] = {u.id: [] for u in targets}
+    for k, s in enumerate(shooters):
+        dealt[targets[k % len(targets)].id].append(s)
+    track = sum(board.ship(u.cls).anti_air for u in targets if board.ship(u.cls).wide_area_aa)
+    events = [Event(kind="gj74.aa_track", params={"n": track})]
+    for u in targets:
+        mine = dealt[u.id]
+        if not mine or u.status != "map":
+            continue
+        c = board.ship(u.cls)
+        if c.wide_area_aa:
+            aa = min(c.anti_air, track)
+            track -= aa
+        else:
+            extra = min(2, track)
+            track -= extra
+            aa = c.anti_air + extra
+        aa += c.air_intercept
+        aa_hits, shown = _roll(dice, aa, unit_tech(state, u), "gj74.die.aa")
+        events.append(
+            Event(kind="gj74.aa_fire", params={"unit": u.id, "dice": shown, "hits": aa_hits})
+        )
+        power = sorted(([s.tech, s.anti_ship] for s in mine), key=lambda x: x[0])
+        for p in power:
+            cut = min(p[1], aa_hits)
+            p[1] -= cut
+            aa_hits -= cut
+        total = 0
+        for tech, n in power:
+            eff = max(1, tech - 1) if far else tech
+            hits, shown = _roll(dice, n, eff, "gj74.die.anti_ship")
+            if shown:
+                events.append(
+                    Event(kind="gj74.anti_ship", params={"unit": u.id, "dice": shown, "hits": hits})
+                )
+            total += hits
+        events += hits_to(state, u, total)
+    return events
+
+
+def ship_shooters(state: GJ74State, units: list[Unit]) -> list[Shooter]:
+    return [Shooter(u.id, board.ship(u.cls).anti_ship, unit_tech(state, u)) for u in units]
+
+
+def range_of(state: GJ74State, u: Unit) -> int:
+    """15: two hexes; optional 22.1 long-range missiles of some Chinese classes further."""
+    lr = board.ship(u.cls).long_range
+    return lr if state.options.long_range_22_1 and lr else 2

@@ -1,0 +1,141 @@
+"""The whole GJ74 game, secrets included (only the referee holds it).
+
+Each ship is a counter (`Unit`) keyed by a public token (`b07`, `r12`): what every player
+sees on the table, a counter in a hex. Its identity (class, name, supply markers) is the
+hidden face (GJ74 2.11(2)): only its owner reads it until the rules turn it up (9), and
+`known` records that the other side has seen it since (views keep what was shown).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from bot.rules.core import GameState
+
+Side = Literal["blue", "red"]
+SIDES: tuple[Side, ...] = ("blue", "red")
+Kind = Literal["AF", "SS", "TF"]
+"""The operation chits (GJ74 4.2): base air force, submarines, surface task force."""
+KINDS: tuple[Kind, ...] = ("AF", "SS", "TF")
+Phase = Literal["deploy", "draw", "air", "submarine", "surface", "end_turn", "over"]
+Status = Literal["map", "offmap", "damaged", "sunk", "returned"]
+"""On the map, waiting to enter (19.4, 20.1), or in a box of the game panel (2.3)."""
+
+
+def other(side: Side) -> Side:
+    return "red" if side == "blue" else "blue"
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Chit(_Model):
+    side: Side
+    kind: Kind
+
+
+class Unit(_Model):
+    id: str
+    side: Side
+    nation: str
+    sub: bool
+    """A submarine counter (6, 9.3). Ruling: the back of a counter shows a submarine from a
+    surface ship, since the rules let the enemy aim air actions at one submarine of a hex
+    (5.2(4)) and count stacking per kind (8(5))."""
+    cls: str
+    name: str
+    """The ship's name where the counter prints one (""), else ``serial`` tells it apart."""
+    serial: int = 1
+    hex: str | None = None
+    status: Status = "map"
+    face_up: bool = False
+    known: bool = False
+    supply: int = 0
+    zone: tuple[str, ...] = ()
+    """Where the owner may place it at set-up (3.2(3)); public, as the scenario prints it."""
+    entry: Literal["south"] | None = None
+    acted: bool = False
+    attacked_ship: bool = False
+    """A submarine that attacked surface ships goes home after its operation (6(7), 14(6))."""
+
+
+class AirOp(_Model):
+    """An air operation under way, by base air (5) or carriers (7.3): the declared range,
+    actions left, targets."""
+
+    carrier: bool = False
+    distance: int | None = None
+    actions: int = 0
+    aircraft_used: int = 0
+    origins: dict[str, list[int]] = Field(default_factory=dict)
+    """Carrier operations (7.3.1): per launching hex, anti-ship and ASW air actions left."""
+    searched: list[str] = Field(default_factory=list)
+    attacked: list[str] = Field(default_factory=list)
+
+
+class Strike(_Model):
+    """An air strike declared and waiting for the enemy's interception (5.4(1), 17)."""
+
+    side: Side
+    hex: str
+    target: str
+    aircraft: int
+    escorts: int = 0
+    targets: list[str] = Field(default_factory=list)
+
+
+class Landing(_Model):
+    side: Side
+    hex: str
+
+
+class GJ74Options(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    lhd_18_4: bool = False
+    long_range_22_1: bool = False
+    defensive_22_5: bool = False
+    dongfeng_22_2: bool = False
+    space_22_3: bool = False
+    cyber_22_4: bool = False
+
+
+class GJ74State(GameState):
+    options: GJ74Options = Field(default_factory=GJ74Options)
+    turn: int = 1
+    last_turn: int = 4
+    phase: Phase = "deploy"
+    deploying: Side = "blue"
+    active: Side | None = None
+    cup: list[Chit] = Field(default_factory=list)
+    drawn: list[Chit] = Field(default_factory=list)
+    units: dict[str, Unit] = Field(default_factory=dict)
+    aircraft: dict[str, int] = Field(default_factory=dict)
+    aircraft_lost: dict[str, int] = Field(default_factory=dict)
+    groups: dict[str, int] = Field(default_factory=dict)
+    """How many surface groups may act in one surface operation (7.2(6))."""
+    groups_used: int = 0
+    searched: bool = False
+    """A group of this surface operation has searched: no attack after it (7.2(5))."""
+    steps: int = 0
+    """Orders given in the current operation (prompt ids, 6(5), 7.2(4))."""
+    air: AirOp | None = None
+    surface_air: bool | None = None
+    """This surface operation's choice (7.1(2)): ships (False) or carrier aircraft (True)."""
+    strike: Strike | None = None
+    intercepted: int = 0
+    """Aircraft the other side has sent up to intercept in this operation (17.1(4))."""
+    space: int = 0
+    """Optional 22.3: the modifier to the air operation dice of China's enemy."""
+    cyber: int = 0
+    """Optional 22.4: this turn's modifier to the tech level of China's enemy."""
+    dongfeng_used: bool = False
+    dongfeng_left: int = 0
+    """Optional 22.2: Dongfeng attacks launched and not yet fired in this air operation."""
+    landings: list[Landing] = Field(default_factory=list)
+    landed_here: list[str] = Field(default_factory=list)
+    attacked_first: dict[str, bool] = Field(default_factory=dict)
+    """Optional 22.5: whether this side has been attacked yet."""
