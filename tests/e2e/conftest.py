@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import hashlib
 import itertools
+import os
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 import pytest_asyncio
@@ -39,9 +41,18 @@ def deterministic_games(
 
 
 @pytest_asyncio.fixture
-async def env(fake_world: FakeWorld, tmp_path: Path) -> AsyncIterator[Env]:
-    environment = Env(fake_world, tmp_path / "referee.sqlite3")
+async def env(
+    fake_world: FakeWorld, tmp_path: Path, request: pytest.FixtureRequest
+) -> AsyncIterator[Env]:
+    """The bot on a SQLite file; with REFEREE_TEST_DATABASE=postgres, on a new PostgreSQL
+    database of the session's throwaway cluster (the e2e suite on PostgreSQL)."""
+    database: Any = tmp_path / "referee.sqlite3"
+    if os.environ.get("REFEREE_TEST_DATABASE") == "postgres":
+        database = request.getfixturevalue("pg_cluster").new_database()
+    environment = Env(fake_world, database)
     await environment.start_bot()
+    if not isinstance(database, Path):
+        assert environment.running.store.dialect == "postgres"
     try:
         yield environment
         if environment.bot is not None:

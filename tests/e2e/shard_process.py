@@ -3,13 +3,20 @@ discord.py, the real cogs) running one shard against a fake Discord served by th
 on a shared PostgreSQL database. Prints READY once its shard is ready; runs until killed.
 
     python -m tests.e2e.shard_process PORT SHARD COUNT DATABASE [--lease S] [--tick S]
+        [--standby]
+
+With ``--standby`` it loads everything (the bot's modules and its cogs'), prints STANDBY and
+waits for a line on stdin before it connects: the test keeps a spare ready, so a restart after a
+kill costs a connection, not a Python start-up.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import importlib
 import logging
+import pkgutil
 import sys
 
 import yarl
@@ -46,6 +53,13 @@ async def main(args: argparse.Namespace) -> None:
         await bot.wait_until_ready()
         print("READY", flush=True)
 
+    if args.standby:
+        import cogs
+
+        for module in pkgutil.iter_modules(cogs.__path__):
+            importlib.import_module(f"cogs.{module.name}")
+        print("STANDBY", flush=True)
+        await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
     async with bot:
         waiter = asyncio.create_task(announce())
         await bot.start(args.token)
@@ -62,4 +76,5 @@ if __name__ == "__main__":
     parser.add_argument("--lease", type=float, default=1.5)
     parser.add_argument("--tick", type=float, default=0.25)
     parser.add_argument("--generation", type=int, default=0)
+    parser.add_argument("--standby", action="store_true")
     asyncio.run(main(parser.parse_args()))

@@ -57,15 +57,17 @@ pytestmark = [
 
 
 class Fleet:
-    """The bot processes, one per shard, restarted after each kill."""
+    """The bot processes, one per shard, restarted after each kill. A spare process per shard
+    waits loaded (shard_process --standby), so a restart costs a connection."""
 
     def __init__(self, port: int, database: str, logs: Path) -> None:
         self.port, self.database, self.logs = port, database, logs
         self.procs: dict[int, asyncio.subprocess.Process] = {}
+        self.spares: dict[int, asyncio.Task[asyncio.subprocess.Process]] = {}
         self.generation = 0
         self.kills = 0
 
-    async def start(self, shard: int) -> None:
+    async def _spare(self, shard: int) -> asyncio.subprocess.Process:
         self.generation += 1
         log = (self.logs / f"shard{shard}-{self.generation}.log").open("w")
         proc = await asyncio.create_subprocess_exec(
@@ -78,14 +80,27 @@ class Fleet:
             self.database,
             "--generation",
             str(self.generation),
+            "--standby",
             cwd=REPO,
+            stdin=asyncio.subprocess.PIPE,
             stdout=asyncio.subprocess.PIPE,
             stderr=log,
         )
-        self.procs[shard] = proc
         assert proc.stdout is not None
         line = await asyncio.wait_for(proc.stdout.readline(), WAIT)
+        assert line.strip() == b"STANDBY", f"shard {shard}'s spare did not load: {self.logs}"
+        return proc
+
+    async def start(self, shard: int) -> None:
+        spare = self.spares.pop(shard, None)
+        proc = await (spare or self._spare(shard))
+        assert proc.stdin is not None and proc.stdout is not None
+        proc.stdin.write(b"go\n")
+        await proc.stdin.drain()
+        self.procs[shard] = proc
+        line = await asyncio.wait_for(proc.stdout.readline(), WAIT)
         assert line.strip() == b"READY", f"shard {shard} did not start: {self.logs}"
+        self.spares[shard] = asyncio.create_task(self._spare(shard))
 
     async def kill(self, shard: int) -> None:
         proc = self.procs[shard]
@@ -94,6 +109,10 @@ class Fleet:
         self.kills += 1
 
     async def stop(self) -> None:
+        for task in self.spares.values():  # loaded, never connected: nothing to lose
+            spare = await task
+            spare.kill()
+            await spare.wait()
         for proc in self.procs.values():
             if proc.returncode is None:
                 proc.send_signal(signal.SIGTERM)
@@ -229,7 +248,7 @@ async def _killer(fleet: Fleet, players: Players, rng: random.Random) -> None:
     the orders (each kill costs a restart, so no more than that)."""
     while fleet.kills < KILLS:
         if players.sent < ORDERS:
-            await asyncio.sleep(rng.uniform(0.5, 1.5) + 2.0 * ORDERS / 1000)
+            await asyncio.sleep(rng.uniform(0.5, 1.5) + 1.0 * ORDERS / 1000)
         else:
             await asyncio.sleep(rng.uniform(0.2, 1.0))
         shard = rng.randrange(SHARDS)
