@@ -21,6 +21,7 @@ import argparse
 import asyncio
 import json
 import logging
+import os
 import random
 import sqlite3
 import statistics
@@ -146,6 +147,7 @@ async def _delivery(
                 delivery.paused = False
                 delivery.wake()
                 drawn_before = delivery.maps.drawn
+                workers_before = _workers_cpu(delivery.maps)
                 started, cpu = time.perf_counter(), time.process_time()
                 await asyncio.gather(*(play(i) for i in range(games)))
                 gate[0] = True
@@ -153,6 +155,7 @@ async def _delivery(
                     await asyncio.sleep(0.05)
                 elapsed = time.perf_counter() - started
                 cpu = time.process_time() - cpu
+                workers = _workers_cpu(delivery.maps) - workers_before
                 drawn = delivery.maps.drawn - drawn_before
                 stop.set()
                 await prober
@@ -170,6 +173,7 @@ async def _delivery(
         "posts": float(posts),
         "drawn": float(drawn),
         "cpu": cpu,
+        "workers": workers,
         "maps": float(maps),
         "late": float(late[0]),
         "quiet_p99": _pct(quiet, 0.99),
@@ -177,6 +181,20 @@ async def _delivery(
         "quiet_median": statistics.median(quiet) if quiet else 0.0,
         "busy_median": statistics.median(busy) if busy else 0.0,
     }
+
+
+def _workers_cpu(pool: Any) -> float:
+    """CPU seconds used so far by the map pool's worker processes (Linux; 0 elsewhere, and for
+    a thread pool, whose time is the bot's process's own)."""
+    processes = getattr(pool._pool, "_processes", None) or {}
+    total = 0.0
+    for pid in list(processes):
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
 
 
 async def _any_view(referee: Referee, game: str) -> dict[str, Any]:
@@ -336,8 +354,10 @@ def run(argv: list[str]) -> None:
         print(
             f"delivery, {mode}: {r['orders']:.0f} orders delivered in {r['elapsed']:.1f} s ="
             f" {r['rate']:.1f} orders/s ({r['posts']:.0f} posts, {r['maps']:.0f} maps attached,"
-            f" {r['drawn']:.0f} drawn; the bot's process, fake Discord included, busy"
-            f" {r['cpu'] / r['elapsed']:.0%} of the time);"
+            f" {r['drawn']:.0f} drawn; CPU per order delivered: the bot's process"
+            f" {r['cpu'] / max(1.0, r['orders']) * MS:.0f} ms (fake Discord, the players' orders"
+            f" and the probe included; busy {r['cpu'] / r['elapsed']:.0%} of the time), map"
+            f" processes {r['workers'] / max(1.0, r['orders']) * MS:.0f} ms);"
             f" first reply p99 {r['quiet_p99'] * MS:.1f} ms idle,"
             f" {r['busy_p99'] * MS:.1f} ms while delivering (median {r['quiet_median'] * MS:.1f}"
             f" / {r['busy_median'] * MS:.1f} ms"
