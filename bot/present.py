@@ -12,7 +12,7 @@ from typing import Any
 from bot.i18n import catalogs, cite, event_text, render, seat_name, tr
 from bot.i18n.wording import order_text
 from bot.referee.payloads import StepPayload
-from bot.rules.core import Prompt, View
+from bot.rules.core import Event, Prompt, View
 from bot.rules.core.registry import get as get_ruleset
 
 LIMIT = 2000  # Discord's limit on a message's content
@@ -43,8 +43,9 @@ def header(game_id: str, ruleset_id: str, lang: str) -> str:
 
 
 def event_lines(
-    events: Iterable[Mapping[str, Any]], lang: str, ruleset_id: str | None = None
+    events: Iterable[Event | Mapping[str, Any]], lang: str, ruleset_id: str | None = None
 ) -> list[str]:
+    """Events in words (each from its kind's typed parameters, bot.i18n.event_text)."""
     lines: list[tuple[str, int]] = []
     for event in events:
         text = event_text(event, lang, ruleset_id)
@@ -187,7 +188,7 @@ def public_step(
     """One thread post for one or more consecutive steps: their events, then the situation
     and who is waited for, by when (from the last step)."""
     last = steps[-1]
-    events = [e.model_dump(mode="json") for step in steps for e in step.events]
+    events = [e for step in steps for e in step.events]
     return join(
         header(game_id, ruleset_id, lang),
         *event_lines(events, lang, ruleset_id),
@@ -206,7 +207,7 @@ def private_step(
 ) -> str:
     """A seat's DM for one or more consecutive steps: what happened that it may see and, for
     every decision newly opened (``prompts``), a ping naming it, with the deadline."""
-    events = [e.model_dump(mode="json") for step in steps for e in step.events]
+    events = [e for step in steps for e in step.events]
     due = steps[-1].deadline
     return join(
         tr(

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.i18n.wording import Formatter, slug, split_section
-from bot.rules.core import RuleViolation, Text
+from bot.rules.core import Event, RuleViolation, Text
 
 LANGS = ("en", "zh")
 REFUSAL_LIMIT = 2000
@@ -151,18 +151,25 @@ def seat_name(ruleset_id: str, seat: str, lang: str = DEFAULT_LANG) -> str:
 
 
 SEAT_PARAMS = ("seat", "side", "winner", "loser")
-"""Event parameters that name a seat: shown by the game's name for it, not its id."""
+"""Parameters of an untyped event (a kind with no model) taken to name a seat; a typed kind
+says which of its fields do (``SEAT`` in bot/rules/core/events.py)."""
 
 
 def event_text(
-    event: Mapping[str, Any], lang: str = DEFAULT_LANG, ruleset: str | None = None
+    event: Event | Mapping[str, Any], lang: str = DEFAULT_LANG, ruleset: str | None = None
 ) -> str:
-    params = dict(event.get("params", {}))
+    """An event in words: ``event.<kind>`` filled from its typed parameters, by field; those
+    naming a seat read as the game's name for it. A mapping is an event as stored (JSON)."""
+    if not isinstance(event, Event):
+        event = Event.load(event)
+    data = event.data
+    values = {name: value for name, value in data if name in data.model_fields_set}
     if ruleset is not None:
-        for name in SEAT_PARAMS:
-            if isinstance(params.get(name), str):
-                params[name] = seat_name(ruleset, params[name], lang)
-    return tr(f"event.{event['kind']}", lang, **params)
+        seats = type(data).seat_fields() if event.typed else SEAT_PARAMS
+        for name in seats:
+            if isinstance(values.get(name), str):
+                values[name] = seat_name(ruleset, values[name], lang)
+    return tr(f"event.{event.kind}", lang, **values)
 
 
 def placeholders(template: str) -> set[str]:

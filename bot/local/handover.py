@@ -70,6 +70,6 @@ def recap(
     if events:
         say(tr("local.handover.since", lang))
         for event in events:
-            say("  • " + event_text(event.model_dump(mode="json"), lang, ruleset.id))
+            say("  • " + event_text(event, lang, ruleset.id))
     else:
         say(tr("local.handover.nothing", lang))

@@ -241,13 +241,13 @@ class LocalSession:
         standing = [e for e in log if not e["undone"]]
         mine = [i for i, e in enumerate(standing) if e["seat"] == seat]
         since = standing[mine[-1] + 1 :] if mine else standing
-        return [Event.model_validate(e) for entry in since for e in entry["events"]]
+        return [Event.load(e) for entry in since for e in entry["events"]]
 
     # --- text -------------------------------------------------------------------------------
     def _show_events(self, events: list[Event], seat: str | None) -> None:
         for event in events:
             if event.visible_to(seat):
-                text = event_text(event.model_dump(mode="json"), self.lang, self.ruleset_id)
+                text = event_text(event, self.lang, self.ruleset_id)
                 self.say("  • " + text)
 
     def _export_command(self) -> str:

@@ -13,6 +13,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from bot.rules.core import Event, Result
+from bot.rules.core.events import STORED
 
 
 class Payload(BaseModel):
@@ -116,16 +117,17 @@ KINDS: dict[str, type[Payload]] = {
 
 
 def parse(kind: str, payload: dict[str, Any]) -> Payload:
-    """The typed payload of an outbox row of this kind."""
-    return KINDS.get(kind, OtherPayload).model_validate(payload)
+    """The typed payload of an outbox row of this kind (a stored row: its events load even
+    when their kind's parameters changed since, bot/rules/core/events.py)."""
+    return KINDS.get(kind, OtherPayload).model_validate(payload, context=STORED)
 
 
 def step(payload: dict[str, Any]) -> StepPayload:
-    return StepPayload.model_validate(payload)
+    return StepPayload.model_validate(payload, context=STORED)
 
 
 def over(payload: dict[str, Any]) -> OverPayload:
-    return OverPayload.model_validate(payload)
+    return OverPayload.model_validate(payload, context=STORED)
 
 
 def dump(payload: BaseModel) -> dict[str, Any]:

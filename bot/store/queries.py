@@ -283,7 +283,7 @@ def _entries(c: sqlite3.Connection, game_id: str, rows: list[tuple[Any, ...]]) -
             user_id=user,
             key=key,
             action=json.loads(action),
-            events=[Event.model_validate(e) for e in json.loads(unpack(events))],
+            events=[Event.load(e) for e in json.loads(unpack(events))],
             rolls=rolls.get(n, []),
             reveals=bool(reveals),
             undone=bool(undone),

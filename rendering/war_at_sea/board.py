@@ -139,7 +139,7 @@ def _area_label(
     draw: ImageDraw.ImageDraw,
     a: AreaView,
     oy: int,
-    med_streak: int,
+    med: tuple[int, int],
     battle: BattleView | None,
 ) -> int:
     """Name, POC, aircraft symbols, control and combat chips; returns the bottom of the block."""
@@ -175,8 +175,9 @@ def _area_label(
     if control in labels.SIDE_COLOUR:
         word = labels.SIDE_NAME[control]
         chips.insert(0, (f"{word[0]} control {word[1]}制海", labels.SIDE_COLOUR[control]))
-    if a.id == "mediterranean" and med_streak:
-        chips.append((f"Axis held {med_streak}/4 轴心连控", palette.lighten(labels.AXIS, 0.55)))
+    streak, hold = med  # 16.4, both from the view
+    if a.id == "mediterranean" and streak:
+        chips.append((f"Axis held {streak}/{hold} 轴心连控", palette.lighten(labels.AXIS, 0.55)))
     for text, colour in chips:  # flow onto further lines where the area is narrow
         if cx > x and cx + _chips_width([text]) > zone_right:
             cx, cy = x, cy + CHIP * 1.45 + 6
@@ -216,7 +217,7 @@ def _port_box(
     right: float = x1 - 6
     badge = f"rep {p.repair}" if p.repair else ""
     if not is_open:
-        _closed(draw, p.id, pl.box, oy, turn)
+        _closed(draw, p, pl.box, oy, turn)
     if badge:
         font = get_font(15, bold=True)
         w = text_width(badge, font) + 12
@@ -234,12 +235,12 @@ def _port_box(
     draw_text(draw, (x0 + 8, cy), text, font, fill=palette.text_on(head), anchor="lm")
 
 
-def _closed(draw: ImageDraw.ImageDraw, key: str, box: Rect, oy: int, turn: int) -> None:
+def _closed(draw: ImageDraw.ImageDraw, p: PortView, box: Rect, oy: int, turn: int) -> None:
     """A closed port (France 15.4, the Soviet ports before 16.1) says so at the foot of its
-    box, under any counter still shown there."""
+    box, under any counter still shown there, with the turns the view gives."""
     x0, _y0, x1, y1 = box
     cx = (x0 + x1) / 2
-    opens, closes = labels.port_turns().get(key, (1, None))
+    opens, closes = p.opens, p.closes
     lines = ["CLOSED 关闭"]
     if turn < opens:
         lines.append(f"opens turn {opens} 第{opens}回合开放")
@@ -281,10 +282,11 @@ def draw_counters(img: Image.Image, view: View, oy: int, below: dict[str, int]) 
         if u.status == "active" and u.location:
             at.setdefault(u.location, []).append(u)
     hidden = {h.location: h.count for h in view.hidden}
-    strikes: dict[str, list[str]] = {}
+    strikes: dict[str, list[tuple[str, int]]] = {}
     for side, where in sorted(view.air_strikes.items()):
         if where:
-            strikes.setdefault(str(where), []).append(side)
+            strength = view.air_strength.get(side, 0)
+            strikes.setdefault(str(where), []).append((side, strength))
     keys = [s.key for s in layout.SEAS] + [p.key for p in layout.PORTS]
     for key in keys:
         tiles = pieces.tiles_for(at.get(key, []), hidden.get(key, 0), strikes.get(key, []))
@@ -305,6 +307,6 @@ def draw_board(view: View, title: str, status: str) -> Image.Image:
     for a in view.areas:
         if a.id in layout.SEA_BY_KEY:
             here = view.battle if where == a.id else None
-            below[a.id] = _area_label(img, draw, a, oy, view.med_streak, here) + 4
+            below[a.id] = _area_label(img, draw, a, oy, (view.med_streak, view.med_hold), here) + 4
     draw_counters(img, view, oy, below)
     return img

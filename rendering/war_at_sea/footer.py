@@ -176,7 +176,7 @@ def _facts(draw: ImageDraw.ImageDraw, view: View, x: float, y: float, width: flo
     if gone:
         lines.append("Removed 移出: " + ", ".join(gone))
     uboats = sum(1 for u in view.units if u.type == "uboat" and u.status == "active")
-    text = f"U-boat flotillas 潜艇队: {uboats}/7"
+    text = f"U-boat flotillas 潜艇队: {uboats}/{view.max_uboats}"
     if view.uboat_bank:
         text += f", banked 累积 {view.uboat_bank} (18.3)"
     lines.append(text)

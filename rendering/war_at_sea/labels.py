@@ -111,23 +111,5 @@ def places() -> dict[str, Place]:
     return out
 
 
-@cache
-def port_turns() -> dict[str, tuple[int, int | None]]:
-    """The turns each port opens and closes (France 15.4, the Soviet ports 16.1)."""
-    from bot.rules.war_at_sea.components import load_components
-
-    ports = load_components().ports.values()
-    return {p.id: (p.open_from_turn, p.closed_from_turn) for p in ports}
-
-
-@cache
-def lba_strength() -> dict[str, int]:
-    """Each side's land-based air strength (War at Sea 3.4, 9.1: printed on the marker)."""
-    from bot.rules.war_at_sea.components import load_components
-
-    units = load_components().units.values()
-    return {u.side: u.air for u in units if u.type == "land_based_air"}
-
-
 def place(loc: str) -> Place:
     return places().get(loc, Place(loc.replace("_", " ").title(), ""))

@@ -11,10 +11,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, get_args
 
 from PIL import Image, ImageDraw
 
+from bot.rules.war_at_sea.components import NOT_ON_MAP, Nationality, UnitType
 from bot.rules.war_at_sea.view import UnitView
 from rendering import palette
 from rendering.canvas import new_image, paste
@@ -25,16 +26,9 @@ from rendering.war_at_sea.layout import Rect
 
 SIZES = (68, 62, 56, 50, 44, 38)  # counter sizes tried, largest first, until a zone holds them all
 GAP = 4
-NATION_ORDER = ("british", "american", "soviet", "german", "italian")
-TYPE_ORDER: tuple[str, ...] = (
-    "battleship",
-    "battlecruiser",
-    "pocket_battleship",
-    "heavy_cruiser",
-    "carrier",
-    "convoy",
-    "uboat",
-)
+# Allied nations first, then Axis; capital ships first: the orders the component data declares.
+NATION_ORDER: tuple[str, ...] = get_args(Nationality)
+TYPE_ORDER: tuple[str, ...] = tuple(t for t in get_args(UnitType) if t not in NOT_ON_MAP)
 
 
 @dataclass(frozen=True)
@@ -128,17 +122,18 @@ def hidden_face() -> CounterFace:
     return CounterFace(face_down=True, side_mark=labels.HIDDEN_MARK, back_colour=labels.HIDDEN_BACK)
 
 
-def tiles_for(units: Sequence[UnitView], hidden: int, strikes: Sequence[str]) -> list[Tile]:
-    """The tiles of one place: air-strike markers, then Allied groups, face-down Allied
-    counters, then Axis groups."""
+def tiles_for(
+    units: Sequence[UnitView], hidden: int, strikes: Sequence[tuple[str, int]]
+) -> list[Tile]:
+    """The tiles of one place: air-strike markers (each side's, with the strength the view
+    gives it), then Allied groups, face-down Allied counters, then Axis groups."""
     groups: dict[tuple[Any, ...], list[str]] = {}
     for u in units:
         key = unit_key(u)
         if key[2] == "convoy":  # each convoy is its own story (13): never grouped
             key = (*key, u.name)
         groups.setdefault(key, []).append(u.name)
-    strength = labels.lba_strength()
-    out = [Tile(side=s, air_strike=s, strength=strength.get(s, 3)) for s in sorted(strikes)]
+    out = [Tile(side=s, air_strike=s, strength=n) for s, n in sorted(strikes)]
     ordered = sorted(groups.items(), key=lambda kv: _sort_key(kv[0]))
     for key, names in ordered:
         if key[0] == "allies":

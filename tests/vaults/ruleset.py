@@ -23,6 +23,7 @@ from bot.rules.core import (
     View,
     t,
 )
+from tests.vaults import events as E
 
 GEMS = ("ruby", "sapphire", "emerald", "topaz", "opal", "jade")
 VAULTS = range(1, 7)
@@ -102,7 +103,7 @@ class Vaults(Ruleset[VaultsState]):
             hidden={s: None for s in SEATS},
             raids_left={s: options.raids for s in SEATS},
         )
-        events = [Event(kind="vaults.gem", audience=s, params={"gem": gems[s]}) for s in SEATS]
+        events = [E.Gem(gem=gems[s]).event(audience=s) for s in SEATS]
         return Outcome(state=state, events=events)
 
     def prompts(self, state: VaultsState) -> list[Prompt]:
@@ -165,12 +166,12 @@ class Vaults(Ruleset[VaultsState]):
             raise RuleViolation("vaults.hide.no_such_vault", "Vaults 2", vault=action.vault)
         state.hidden[seat] = action.vault
         events = [
-            Event(kind="vaults.hidden", params={"seat": seat}),
-            Event(kind="vaults.hidden_at", audience=seat, params={"vault": action.vault}),
+            E.Hidden(seat=seat).event(),
+            E.HiddenAt(vault=action.vault).event(audience=seat),
         ]
         if all(v is not None for v in state.hidden.values()):
             state.phase = "raid"
-            events.append(Event(kind="vaults.raids_begin", params={"seat": state.to_raid}))
+            events.append(E.RaidsBegin(seat=state.to_raid).event())
         return Outcome(state=state, events=events)
 
     def _raid(
@@ -184,25 +185,25 @@ class Vaults(Ruleset[VaultsState]):
         label = t("vaults.roll.raid", seat=seat, vault=action.vault)
         die = dice.roll(label)
         state.raids_left[seat] -= 1
-        params = {"seat": seat, "target": target, "vault": action.vault, "die": die}
+        raid = E.Raided(seat=seat, target=target, vault=action.vault, die=die)
         if die <= 2:  # Vaults 3: the guards hold, nothing is learnt
-            events = [Event(kind="vaults.repelled", params=params)]
+            events = [E.Repelled(**dict(raid)).event()]
         elif state.hidden[target] == action.vault:
             gem = state.gems[target]
             state.phase = "over"
             state.result = Result(winner=seat, summary=t("vaults.result.captured", seat=seat))
             return Outcome(
                 state=state,
-                events=[Event(kind="vaults.captured", params={**params, "gem": gem}, reveals=True)],
+                events=[E.Captured(**dict(raid), gem=gem).event(reveals=True)],
             )
         else:
             state.opened[target].append(action.vault)
-            events = [Event(kind="vaults.empty", params=params, reveals=True)]
+            events = [E.Empty(**dict(raid)).event(reveals=True)]
         return Outcome(state=state, events=events + self._next_raider(state))
 
     def _pass(self, state: VaultsState, seat: str) -> Outcome[VaultsState]:
         state.raids_left[seat] -= 1
-        events = [Event(kind="vaults.passed", params={"seat": seat})]
+        events = [E.Passed(seat=seat).event()]
         return Outcome(state=state, events=events + self._next_raider(state))
 
     def _next_raider(self, state: VaultsState) -> list[Event]:
@@ -212,7 +213,7 @@ class Vaults(Ruleset[VaultsState]):
         elif state.raids_left[state.to_raid] <= 0:
             state.phase = "over"
             state.result = Result(winner=None, summary=t("vaults.result.draw"))
-            return [Event(kind="vaults.draw")]
+            return [E.Draw().event()]
         return []
 
     def view(self, state: VaultsState, audience: str | None) -> VaultsView:

@@ -34,6 +34,7 @@ def used_keys() -> set[str]:
         violations = set(re.findall(r'RuleViolation\(\s*"(was\.[^"]+)"', src))
         events = set(re.findall(r'(?:\bev|Event)\(\s*(?:kind=)?"(was\.[^"]+)"', src))
         events |= set(re.findall(r'unit_events\(\s*state,\s*"(was\.[^"]+)"', src))
+        events |= set(re.findall(r'event_kind: ClassVar\[str\] = "(was\.[^"]+)"', src))
         texts = set(re.findall(r'"(was\.[a-z0-9_.]+)"', src)) - violations - events
         keys |= {f"violation.{c}" for c in violations} | {f"event.{k}" for k in events} | texts
     keys |= {f"was.loc.{loc}" for loc in [*board.locations(), "none"]}

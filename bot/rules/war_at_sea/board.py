@@ -29,6 +29,7 @@ FRANCE = "france"
 RUSSIA = "russia"
 LENINGRAD = "leningrad"
 MAX_UBOATS = 7  # War at Sea 8.6
+MED_HOLD = 4  # War at Sea 16.4: turns in a row the Axis holds the Mediterranean
 
 
 @lru_cache(maxsize=1)

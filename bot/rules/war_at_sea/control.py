@@ -42,7 +42,7 @@ def determine(state: WarAtSeaState) -> list[Event]:
     # 16.4: count the turns the Axis holds the Mediterranean in a row.
     if state.control.get(board.MEDITERRANEAN) == "axis":
         state.med_streak += 1
-        if state.med_streak >= 4:
+        if state.med_streak >= board.MED_HOLD:
             state.med_held_four = True
     else:
         state.med_streak = 0

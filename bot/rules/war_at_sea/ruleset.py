@@ -36,7 +36,9 @@ from bot.rules.war_at_sea import (
     turn,
     uboats,
 )
+from bot.rules.war_at_sea import events as E
 from bot.rules.war_at_sea.combat import air, asw, escape, phase, surface, targets
+from bot.rules.war_at_sea.combat import events as C
 from bot.rules.war_at_sea.combat.flow import goto
 from bot.rules.war_at_sea.options import WarAtSeaOptions
 from bot.rules.war_at_sea.state import Battle, Side, WarAtSeaState
@@ -68,7 +70,7 @@ class WarAtSea(Ruleset[WarAtSeaState]):
             raise RuleViolation("core.scenario.unknown", "Referee", scenario=scenario)
         assert isinstance(options, WarAtSeaOptions)
         state = setup.new_state(self.id, scenario, options)
-        events = [Event(kind="was.game_started", params={"options": options.model_dump()})]
+        events = [E.GameStarted(options=options.model_dump()).event()]
         events += turn.advance(state, dice)
         return Outcome(state=state, events=events)
 
@@ -140,7 +142,7 @@ def _dispatch(state: WarAtSeaState, seat: Side, action: Action, dice: Dice) -> l
         return events
     if isinstance(action, A.NoAirStrike):
         state.done[seat] = True
-        return [Event(kind="was.no_air_strike", params={"side": seat})]
+        return [C.NoAirStrike(side=seat).event()]
     if isinstance(action, A.ChooseCombat):
         return phase.choose(state, action)
     if isinstance(action, A.ConvoyChoice):
@@ -178,11 +180,11 @@ def _combat(state: WarAtSeaState, seat: Side, action: Action, dice: Dice) -> lis
         return _fire(state, battle, seat, dice, hold=True)
     if isinstance(action, A.AskCarriers):
         goto(state, "carrier_question")
-        return [Event(kind="was.carrier_question", params={"where": battle.where})]
+        return [C.CarrierQuestion(where=battle.where).event()]
     if isinstance(action, A.CarriersFire):
         battle.carriers_fire = action.fire
         goto(state, "targets_allies")
-        return [Event(kind="was.carrier_answer", params={"fire": action.fire})]
+        return [C.CarrierAnswer(fire=action.fire).event()]
     if isinstance(action, A.DeclareEscape):
         return escape.declare(state, battle, seat, action)
     if isinstance(action, A.EscapeGroup):

@@ -6,6 +6,8 @@ from typing import Any
 
 from bot.rules.core import PUBLIC, Event, Label, RuleViolation, t
 from bot.rules.war_at_sea import board
+from bot.rules.war_at_sea.combat import events as _combat_events  # noqa: F401  (registers kinds)
+from bot.rules.war_at_sea.events import Revealed  # importing it registers every kind of events
 from bot.rules.war_at_sea.state import Side, UnitState, WarAtSeaState
 
 NOT_SURFACE = frozenset({"uboat", "land_based_air"})
@@ -222,9 +224,5 @@ def reveal(state: WarAtSeaState, units: list[UnitState]) -> list[Event]:
     if not newly:
         return []
     return [
-        Event(
-            kind="was.revealed",
-            params={"ships": [u.id for u in newly], "names": [u.name for u in newly]},
-            reveals=True,
-        )
+        Revealed(ships=[u.id for u in newly], names=[u.name for u in newly]).event(reveals=True)
     ]

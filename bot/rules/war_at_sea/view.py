@@ -77,6 +77,9 @@ class PortView(_Frozen):
     repair: int
     areas: tuple[str, ...]
     open: bool
+    opens: int
+    """The turn it opens (France, the Soviet ports: 15.4, 16.1), and the turn it closes."""
+    closes: int | None
     air_symbol_allies: bool
     air_symbol_axis: bool
     air_strikes: tuple[str, ...]
@@ -108,9 +111,15 @@ class WarAtSeaView(View):
     uboats_in_germany: int
     uboat_bank: int
     air_strikes: dict[str, str | None]
+    air_strength: dict[str, int]
+    """Each side's land-based air strength (3.4, 9.1), printed on its air-strike marker."""
     battle: BattleView | None
     waiting: list[str]
     med_streak: int
+    med_hold: int
+    """The turns in a row the Axis must hold the Mediterranean (16.4)."""
+    max_uboats: int
+    """How many U-boat flotillas may be on the map at once (8.6)."""
     upcoming: dict[int, list[str]]
 
 
@@ -194,6 +203,8 @@ def build_view(state: WarAtSeaState, audience: str | None, prompts: list[Prompt]
             repair=board.port(p).repair,
             areas=board.port(p).areas,
             open=board.port(p).is_open(max(state.turn, 1)),
+            opens=board.port(p).open_from_turn,
+            closes=board.port(p).closed_from_turn,
             air_symbol_allies=board.port(p).air_strike_allies,
             air_symbol_axis=board.port(p).air_strike_axis,
             air_strikes=strikes(p),
@@ -247,9 +258,12 @@ def build_view(state: WarAtSeaState, audience: str | None, prompts: list[Prompt]
         ),
         uboat_bank=state.uboat_bank,
         air_strikes=dict(state.air_strikes),
+        air_strength={side: board.lba_strength(side) for side in board.SIDES},
         battle=battle_view,
         waiting=waiting,
         med_streak=state.med_streak,
+        med_hold=board.MED_HOLD,
+        max_uboats=board.MAX_UBOATS,
         upcoming=upcoming,
     )
 

@@ -87,13 +87,8 @@ def strikes(state: WarAtSeaState, loc: str, side: Side) -> bool:
     return power(state, loc, side) > 0 and bool(targets(state, loc, side))
 
 
-_STRIKER: dict[str, Side] = {"air_allies": "allies", "air_axis": "axis"}
-
-
-def prompts(state: WarAtSeaState, battle: Battle) -> list[Prompt]:
-    side = _STRIKER.get(battle.step)
-    if side is None:
-        return []
+def targets_prompt(state: WarAtSeaState, battle: Battle, side: Side) -> Prompt:
+    """War at Sea 9.3: the striking side names its targets, up to its strength."""
     chosen = set(battle.air_targets)
     free = [u for u in targets(state, battle.where, side) if u.id not in chosen]
     room = power(state, battle.where, side) - len(chosen)
@@ -102,25 +97,23 @@ def prompts(state: WarAtSeaState, battle: Battle) -> list[Prompt]:
         t("was.form.air_targets", left=room),
         [In("targets", t("was.input.targets"), ship_options(free), kind="many", max=room)],
     )
-    return [
-        Prompt(
-            id=f"t{state.turn}.b{state.combat.count}.{battle.step}.{len(chosen)}",
-            seat=side,
-            kind="was.air_targets",
-            title=t(
-                "was.prompt.air_targets",
-                where=loc_text(battle.where),
-                strength=power(state, battle.where, side),
-            ),
-            section="War at Sea 9.3",
-            forms=(
-                *pick,
-                plain("open_fire", "was.form.open_fire"),
-                plain("hold_fire", "was.form.air_hold"),
-            ),
-            default={"type": "open_fire"},
-        )
-    ]
+    return Prompt(
+        id=f"t{state.turn}.b{state.combat.count}.{battle.step}.{len(chosen)}",
+        seat=side,
+        kind="was.air_targets",
+        title=t(
+            "was.prompt.air_targets",
+            where=loc_text(battle.where),
+            strength=power(state, battle.where, side),
+        ),
+        section="War at Sea 9.3",
+        forms=(
+            *pick,
+            plain("open_fire", "was.form.open_fire"),
+            plain("hold_fire", "was.form.air_hold"),
+        ),
+        default={"type": "open_fire"},
+    )
 
 
 def start(state: WarAtSeaState, battle: Battle) -> list[Event]:

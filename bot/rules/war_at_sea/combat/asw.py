@@ -16,7 +16,7 @@ from bot.rules.war_at_sea.combat.fire import (
 )
 from bot.rules.war_at_sea.combat.flow import goto
 from bot.rules.war_at_sea.combat.targets import NONE, auto_assign, target_prompt
-from bot.rules.war_at_sea.state import Battle, WarAtSeaState
+from bot.rules.war_at_sea.state import Battle, Side, WarAtSeaState
 from bot.rules.war_at_sea.units import ev, loc_text, reveal
 
 SECTION = "War at Sea 8.4"
@@ -27,10 +27,9 @@ def strength(state: WarAtSeaState, battle: Battle) -> int:
     return sum(u.asw for u in participants(state, battle, "allies"))
 
 
-def prompts(state: WarAtSeaState, battle: Battle) -> list[Prompt]:
-    if battle.step == "uboat_targets":
-        return [target_prompt(state, battle, "axis", SECTION)]
-    return []
+def uboat_targets(state: WarAtSeaState, battle: Battle, side: Side) -> Prompt:
+    """War at Sea 8.4: the U-boats that survived the ASW roll choose their targets."""
+    return target_prompt(state, battle, side, SECTION)
 
 
 def start(state: WarAtSeaState, battle: Battle, dice: Dice) -> list[Event]:

@@ -20,109 +20,100 @@ def _pid(state: WarAtSeaState, battle: Battle, what: str) -> str:
     return f"t{state.turn}.b{state.combat.count}.r{battle.round}.{what}"
 
 
-def prompts(state: WarAtSeaState, battle: Battle) -> list[Prompt]:
-    if battle.step == "escape":
-        return [
-            Prompt(
-                id=_pid(state, battle, f"escape.{side}"),
-                seat=side,
-                kind="was.escape",
-                title=t("was.prompt.escape", where=loc_text(battle.where), round=battle.round),
-                section="War at Sea 11.8",
-                forms=(flag_form(),),
-                sealed=True,
-                default={"type": "declare_escape", "escape": False},
-            )
-            for side in ("allies", "axis")
-            if side not in battle.escape
-        ]
-    if battle.step == "groups":
-        side = battle.escaping or "allies"
-        return [
-            Prompt(
-                id=_pid(state, battle, f"groups.{len(battle.groups)}"),
-                seat=side,
-                kind="was.escape_groups",
-                title=t("was.prompt.escape_groups", where=loc_text(battle.where)),
-                section="War at Sea 11.3",
-                forms=(
-                    *forms(
-                        "escape_group",
-                        t("was.form.escape_group"),
-                        [
-                            In(
-                                "ships",
-                                t("was.input.ships"),
-                                ship_options(ungrouped(state, battle)),
-                                kind="many",
-                            )
-                        ],
-                    ),
-                    plain("groups_done", "was.form.groups_done"),
-                ),
-                default={"type": "groups_done"},
-            )
-        ]
-    if battle.step == "pursuit":
-        side = other(battle.escaping or "allies")
-        free = free_pursuers(state, battle)
-        # 11.4: a group is offered only when every ship chosen is at least as fast as it.
-        group_opts = [
-            only_with(
-                Option(
-                    value=str(i), label=t("was.group", n=i + 1, speed=g.speed, ships=len(g.ships))
-                ),
-                "ships",
-                [u.id for u in free if eff_speed(u) >= g.speed],
-                [u.id for u in free],
-            )
-            for i, g in enumerate(battle.groups)
-        ]
-        pursue = forms(
-            "pursue",
-            t("was.form.pursue"),
-            [
-                In("ships", t("was.input.ships"), ship_options(free), kind="many"),
-                In("group", t("was.input.group"), group_opts),
-            ],
+def declare_prompt(state: WarAtSeaState, battle: Battle, side: Side) -> Prompt:
+    """War at Sea 11.8: after a round each side declares, sealed, whether it escapes."""
+    return Prompt(
+        id=_pid(state, battle, f"escape.{side}"),
+        seat=side,
+        kind="was.escape",
+        title=t("was.prompt.escape", where=loc_text(battle.where), round=battle.round),
+        section="War at Sea 11.8",
+        forms=(flag_form(),),
+        sealed=True,
+        default={"type": "declare_escape", "escape": False},
+    )
+
+
+def groups_prompt(state: WarAtSeaState, battle: Battle, side: Side) -> Prompt:
+    """War at Sea 11.3: the escaping side forms its groups, each with an escape speed."""
+    return Prompt(
+        id=_pid(state, battle, f"groups.{len(battle.groups)}"),
+        seat=side,
+        kind="was.escape_groups",
+        title=t("was.prompt.escape_groups", where=loc_text(battle.where)),
+        section="War at Sea 11.3",
+        forms=(
+            *forms(
+                "escape_group",
+                t("was.form.escape_group"),
+                [
+                    In(
+                        "ships",
+                        t("was.input.ships"),
+                        ship_options(ungrouped(state, battle)),
+                        kind="many",
+                    )
+                ],
+            ),
+            plain("groups_done", "was.form.groups_done"),
+        ),
+        default={"type": "groups_done"},
+    )
+
+
+def pursuit_prompt(state: WarAtSeaState, battle: Battle, side: Side) -> Prompt:
+    """War at Sea 11.4: the other side may pursue each group with ships as fast as it."""
+    free = free_pursuers(state, battle)
+    # 11.4: a group is offered only when every ship chosen is at least as fast as it.
+    group_opts = [
+        only_with(
+            Option(value=str(i), label=t("was.group", n=i + 1, speed=g.speed, ships=len(g.ships))),
+            "ships",
+            [u.id for u in free if eff_speed(u) >= g.speed],
+            [u.id for u in free],
         )
-        return [
-            Prompt(
-                id=_pid(state, battle, f"pursuit.{sum(len(g.pursuers) for g in battle.groups)}"),
-                seat=side,
-                kind="was.pursuit",
-                title=t("was.prompt.pursuit", where=loc_text(battle.where)),
-                section="War at Sea 11.4",
-                forms=(*pursue, plain("pursuers_done", "was.form.pursuit_done")),
-                default={"type": "pursuers_done"},
-            )
-        ]
-    if battle.step == "break_off":
-        side = other(battle.escaping or "allies")
-        group = battle.groups[battle.group or 0]
-        still = [state.units[p] for p in group.pursuers if p not in group.broken_off]
-        still = [u for u in still if u.status == "active" and not u.disabled]
-        return [
-            Prompt(
-                id=_pid(state, battle, f"break.{battle.group}.{len(group.broken_off)}"),
-                seat=side,
-                kind="was.break_off",
-                title=t(
-                    "was.prompt.break_off", where=loc_text(battle.where), n=(battle.group or 0) + 1
-                ),
-                section="War at Sea 11.5",
-                forms=(
-                    *forms(
-                        "break_off",
-                        t("was.form.break_off"),
-                        [In("ships", t("was.input.ships"), ship_options(still), kind="many")],
-                    ),
-                    plain("keep_pursuing", "was.form.continue_pursuit"),
-                ),
-                default={"type": "keep_pursuing"},
-            )
-        ]
-    return []
+        for i, g in enumerate(battle.groups)
+    ]
+    pursue = forms(
+        "pursue",
+        t("was.form.pursue"),
+        [
+            In("ships", t("was.input.ships"), ship_options(free), kind="many"),
+            In("group", t("was.input.group"), group_opts),
+        ],
+    )
+    return Prompt(
+        id=_pid(state, battle, f"pursuit.{sum(len(g.pursuers) for g in battle.groups)}"),
+        seat=side,
+        kind="was.pursuit",
+        title=t("was.prompt.pursuit", where=loc_text(battle.where)),
+        section="War at Sea 11.4",
+        forms=(*pursue, plain("pursuers_done", "was.form.pursuit_done")),
+        default={"type": "pursuers_done"},
+    )
+
+
+def break_off_prompt(state: WarAtSeaState, battle: Battle, side: Side) -> Prompt:
+    """War at Sea 11.5: after each round of a pursuit, pursuers may break off."""
+    group = battle.groups[battle.group or 0]
+    still = [state.units[p] for p in group.pursuers if p not in group.broken_off]
+    still = [u for u in still if u.status == "active" and not u.disabled]
+    return Prompt(
+        id=_pid(state, battle, f"break.{battle.group}.{len(group.broken_off)}"),
+        seat=side,
+        kind="was.break_off",
+        title=t("was.prompt.break_off", where=loc_text(battle.where), n=(battle.group or 0) + 1),
+        section="War at Sea 11.5",
+        forms=(
+            *forms(
+                "break_off",
+                t("was.form.break_off"),
+                [In("ships", t("was.input.ships"), ship_options(still), kind="many")],
+            ),
+            plain("keep_pursuing", "was.form.continue_pursuit"),
+        ),
+        default={"type": "keep_pursuing"},
+    )
 
 
 def flag_form() -> OrderForm:

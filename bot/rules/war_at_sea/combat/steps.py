@@ -1,6 +1,9 @@
 """War at Sea 7-11: the steps of one battle, in order, each with its rule, who may owe a
 decision in it, its prompts, its automatic work and the steps it may lead to.
 
+This table is the one place that says which step asks whom for what: a decision step names
+the seats it asks (fixed, or the escaping or pursuing side of this battle) and the rule
+function that builds one seat's prompt; rule modules build prompts and never look at the step.
 A battle moves on only through ``flow.goto``, which refuses a step its table entry does not
 list in ``next``. A step with ``run`` does its work when nobody owes a decision in it.
 """
@@ -11,12 +14,17 @@ from collections.abc import Callable
 
 from bot.rules.core import Dice, Event, Prompt, RuleViolation
 from bot.rules.core.sequence import Step, Table
+from bot.rules.war_at_sea.board import other
 from bot.rules.war_at_sea.combat import air, asw, escape, surface
-from bot.rules.war_at_sea.state import Battle, BattleStep, WarAtSeaState
+from bot.rules.war_at_sea.state import Battle, BattleStep, Side, WarAtSeaState
 from bot.rules.war_at_sea.units import ev
 
-BOTH = ("allies", "axis")
+BOTH: tuple[Side, ...] = ("allies", "axis")
 BattleFn = Callable[[WarAtSeaState, Battle], list[Event]]
+Ask = Callable[[WarAtSeaState, Battle, Side], Prompt]
+"""A rule function building one seat's prompt in a step."""
+Whom = Callable[[Battle], tuple[Side, ...]]
+"""The seats a step asks, when they depend on the battle (who escapes)."""
 
 
 def battle_of(state: WarAtSeaState) -> Battle:
@@ -30,8 +38,39 @@ def _put(state: WarAtSeaState, step: BattleStep) -> None:
     battle_of(state).step = step
 
 
-def _prompts(fn: Callable[[WarAtSeaState, Battle], list[Prompt]]) -> Callable[..., list[Prompt]]:
-    return lambda state: fn(state, battle_of(state))
+def _undeclared(battle: Battle) -> tuple[Side, ...]:
+    """11.8: each side that has not declared yet (declarations are sealed)."""
+    return tuple(s for s in BOTH if s not in battle.escape)
+
+
+def _escaping(battle: Battle) -> tuple[Side, ...]:
+    return (battle.escaping or "allies",)
+
+
+def _pursuing(battle: Battle) -> tuple[Side, ...]:
+    return (other(battle.escaping or "allies"),)
+
+
+def _decision(
+    name: BattleStep,
+    section: str,
+    whom: tuple[Side, ...] | Whom,
+    ask: Ask,
+    *,
+    next: tuple[BattleStep, ...],
+    run: Callable[[WarAtSeaState, Dice], list[Event]] | None = None,
+    end: str | None = None,
+    on_end: Callable[[WarAtSeaState, str], list[Event]] | None = None,
+) -> Step[BattleStep, WarAtSeaState]:
+    """A step in which ``whom`` each get the prompt ``ask`` builds for them."""
+    owes = whom if isinstance(whom, tuple) else BOTH
+    seats: Whom = (lambda battle: whom) if isinstance(whom, tuple) else whom
+
+    def prompts(state: WarAtSeaState) -> list[Prompt]:
+        battle = battle_of(state)
+        return [ask(state, battle, side) for side in seats(battle)]
+
+    return Step(name, section, owes, prompts, run, next, end, on_end)
 
 
 def _run(fn: BattleFn) -> Callable[[WarAtSeaState, Dice], list[Event]]:
@@ -80,71 +119,59 @@ STEPS: Table[BattleStep, WarAtSeaState] = Table(
             run=_start,
             next=("uboat_targets", "air_allies", "air_axis", "targets_allies", "over"),
         ),
-        Step(
-            "uboat_targets",
-            "War at Sea 8.4",
-            owes=("axis",),
-            prompts=_prompts(asw.prompts),
-            next=("over",),
-        ),
-        Step(
+        _decision("uboat_targets", "War at Sea 8.4", ("axis",), asw.uboat_targets, next=("over",)),
+        _decision(
             "air_allies",
             "War at Sea 9.3",
-            owes=("allies",),
-            prompts=_prompts(air.prompts),
+            ("allies",),
+            air.targets_prompt,
             next=("air_axis", "over"),
         ),
-        Step(
-            "air_axis",
-            "War at Sea 9.3",
-            owes=("axis",),
-            prompts=_prompts(air.prompts),
-            next=("over",),
-        ),
-        Step(
+        _decision("air_axis", "War at Sea 9.3", ("axis",), air.targets_prompt, next=("over",)),
+        _decision(
             "targets_allies",
             "War at Sea 10.2",
-            owes=("allies",),
-            prompts=_prompts(surface.prompts),
-            run=_run(surface.progress),
+            ("allies",),
+            surface.targets,
+            run=_run(surface.allies_silent),
             next=("carrier_question", "targets_axis", *_ROUND_ENDS),
         ),
-        Step(
+        _decision(
             "carrier_question",
             "War at Sea 10.6",
-            owes=("axis",),
-            prompts=_prompts(surface.prompts),
+            ("axis",),
+            surface.carrier_question,
             next=("targets_allies",),
         ),
-        Step(
+        _decision(
             "targets_axis",
             "War at Sea 10.2",
-            owes=("axis",),
-            prompts=_prompts(surface.prompts),
-            run=_run(surface.progress),
+            ("axis",),
+            surface.targets,
+            run=_run(surface.axis_silent),
             next=_ROUND_ENDS,
         ),
-        Step(
+        _decision(
             "escape",
             "War at Sea 11.8",
-            owes=BOTH,
-            prompts=_prompts(escape.prompts),
+            _undeclared,
+            escape.declare_prompt,
             next=("groups", "next_round", "over"),
         ),
-        Step(
+        _decision(
             "groups",
             "War at Sea 11.3",
-            owes=BOTH,
-            prompts=_prompts(escape.prompts),
+            _escaping,
+            escape.groups_prompt,
             next=("pursuit", "pursuit_done"),
             end="groups_done",
             on_end=_groups_done,
         ),
-        Step(
+        _decision(
             "pursuit",
             "War at Sea 11.4",
-            owes=BOTH,
-            prompts=_prompts(escape.prompts),
+            _pursuing,
+            escape.pursuit_prompt,
             next=("pursuit_done",),
             end="pursuers_done",
             on_end=_pursuers_done,
@@ -155,11 +182,11 @@ STEPS: Table[BattleStep, WarAtSeaState] = Table(
             run=_run(escape.start_pursuits),
             next=("next_round", "over"),
         ),
-        Step(
+        _decision(
             "break_off",
             "War at Sea 11.5",
-            owes=BOTH,
-            prompts=_prompts(escape.prompts),
+            _pursuing,
+            escape.break_off_prompt,
             next=("next_round", "over"),
             end="keep_pursuing",
             on_end=_keep_pursuing,

@@ -32,27 +32,26 @@ from bot.rules.war_at_sea.units import eff_gunnery, ev, is_convoy, loc_text, rev
 SECTION = "War at Sea 10.2"
 
 
-def prompts(state: WarAtSeaState, battle: Battle) -> list[Prompt]:
-    if battle.step == "targets_allies":
-        extra: tuple[OrderForm, ...] = ()
-        if battle.carriers_fire is None and carriers_may_fire(state, battle):
-            extra = (plain("ask_carriers", "was.form.ask_carriers"),)
-        return [target_prompt(state, battle, "allies", SECTION, extra)]
-    if battle.step == "carrier_question":
-        return [
-            Prompt(
-                id=f"t{state.turn}.b{state.combat.count}.r{battle.round}.carriers",
-                seat="axis",
-                kind="was.carrier_question",
-                title=t("was.prompt.carrier_question", where=loc_text(battle.where)),
-                section="War at Sea 10.6",
-                forms=(flag("carriers_fire", "was.form.carriers_fire", "fire", "was.input.fire"),),
-                default={"type": "carriers_fire", "fire": False},
-            )
-        ]
-    if battle.step == "targets_axis":
-        return [target_prompt(state, battle, "axis", SECTION)]
-    return escape.prompts(state, battle)
+def targets(state: WarAtSeaState, battle: Battle, side: Side) -> Prompt:
+    """War at Sea 10.2: a side assigns its targets; the Allies, first, may ask whether the
+    Axis carriers will fire before they choose (10.6)."""
+    extra: tuple[OrderForm, ...] = ()
+    if side == "allies" and battle.carriers_fire is None and carriers_may_fire(state, battle):
+        extra = (plain("ask_carriers", "was.form.ask_carriers"),)
+    return target_prompt(state, battle, side, SECTION, extra)
+
+
+def carrier_question(state: WarAtSeaState, battle: Battle, side: Side) -> Prompt:
+    """War at Sea 10.6: the Axis says whether its carriers will fire this round."""
+    return Prompt(
+        id=f"t{state.turn}.b{state.combat.count}.r{battle.round}.carriers",
+        seat=side,
+        kind="was.carrier_question",
+        title=t("was.prompt.carrier_question", where=loc_text(battle.where)),
+        section="War at Sea 10.6",
+        forms=(flag("carriers_fire", "was.form.carriers_fire", "fire", "was.input.fire"),),
+        default={"type": "carriers_fire", "fire": False},
+    )
 
 
 def start(state: WarAtSeaState, battle: Battle) -> list[Event]:
@@ -127,13 +126,19 @@ def fire(state: WarAtSeaState, battle: Battle, side: Side, dice: Dice, hold: boo
     return events + end_round(state, battle)
 
 
-def progress(state: WarAtSeaState, battle: Battle) -> list[Event]:
-    """Skip a side that has nothing to fire with."""
-    if battle.step == "targets_allies" and not shooters(state, battle, "allies"):
-        goto(state, "targets_axis")
-    if battle.step == "targets_axis" and not shooters(state, battle, "axis"):
-        return end_round(state, battle)
-    return []
+def allies_silent(state: WarAtSeaState, battle: Battle) -> list[Event]:
+    """The Allies have nothing to fire with: the Axis chooses (10.2)."""
+    if shooters(state, battle, "allies"):
+        return []
+    goto(state, "targets_axis")
+    return axis_silent(state, battle)
+
+
+def axis_silent(state: WarAtSeaState, battle: Battle) -> list[Event]:
+    """The Axis has nothing to fire with: the round ends (10.4)."""
+    if shooters(state, battle, "axis"):
+        return []
+    return end_round(state, battle)
 
 
 def end_round(state: WarAtSeaState, battle: Battle) -> list[Event]:
@@ -162,4 +167,14 @@ def next_round(state: WarAtSeaState, battle: Battle) -> list[Event]:
     return begin_round(state, battle)
 
 
-__all__ = ["begin_round", "fire", "next_round", "other", "progress", "prompts", "start"]
+__all__ = [
+    "allies_silent",
+    "axis_silent",
+    "begin_round",
+    "carrier_question",
+    "fire",
+    "next_round",
+    "other",
+    "start",
+    "targets",
+]
