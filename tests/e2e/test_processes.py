@@ -11,8 +11,9 @@ when the process it was sent to died (it may have deferred it first: a defer say
 never "given"). Afterwards: every order whose own answer said it was given (✅) is in its game's
 log once, every log is gapless and verifies, every outbox message was delivered (by both
 processes) and no text was shown twice in Discord (a resend after a takeover carries the first
-send's nonce), and the deadline games ended through their deadlines, each reminder sent once. (The order of a lane's messages across
-processes is tested on the store's claims, tests/store/test_shared_store.py.)
+send's nonce), and the deadline games ended through their deadlines, each reminder sent once.
+(The order of a lane's messages across processes is tested on the store's claims,
+tests/store/test_shared_store.py.)
 """
 
 from __future__ import annotations
