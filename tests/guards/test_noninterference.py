@@ -23,6 +23,8 @@ HIDDEN_OPTIONS: dict[str, list[tuple[dict[str, Any], int]]] = {
         ({"variant_18_2": True}, 2),
         ({f"variant_18_{i}": True for i in range(1, 7)}, 1),
     ],
+    # Pocket Battles hides stacks past deployment only when they are revealed as they fight.
+    "pocket-battles": [({}, 1), ({"reveal": "first_fight"}, 2)],
 }
 """Options under which a game has hidden things, and how many random games of each; a game
 not listed plays its defaults, two games."""

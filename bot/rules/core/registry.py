@@ -14,6 +14,7 @@ _BUILTIN = {
     "war-at-sea": "bot.rules.war_at_sea",
     "jutland": "bot.rules.jutland",
     "aa50": "bot.rules.aa50",
+    "pocket-battles": "bot.rules.pocket_battles",
 }
 
 

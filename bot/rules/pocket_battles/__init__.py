@@ -27,3 +27,11 @@ as ``Pocket Battles <chapter>.<part>`` with these stable numbers:
 """
 
 from __future__ import annotations
+
+from bot.rules.pocket_battles.ruleset import PocketBattles
+
+__all__ = ["RULESET", "PocketBattles"]
+
+from bot.rules.core.registry import register
+
+RULESET = register(PocketBattles())

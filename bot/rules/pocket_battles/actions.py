@@ -17,6 +17,8 @@ MAX_FORMATION = 4
 """The highest formation value printed on a tile (data/pocket_battles/tiles.toml)."""
 
 Tiles = Annotated[list[Id], at_most(MAX_FORMATION, 1), UNIQUE]
+Excite = Annotated[list[Id], at_most(1), UNIQUE]
+"""The Excite unit ordered beside a charge, an engagement or a shot (9.2): none or one."""
 
 
 # --- army building (Pocket Battles 3) --------------------------------------------------------
@@ -85,7 +87,7 @@ class Charge(Action):
     type: Literal["charge"] = "charge"
     unit: Id
     target: Id
-    excite: Id | None = None
+    excite: Excite = Field(default_factory=list)
 
 
 class CarryOn(Action):
@@ -94,7 +96,7 @@ class CarryOn(Action):
     type: Literal["carry_on"] = "carry_on"
     unit: Id
     target: Id
-    excite: Id | None = None
+    excite: Excite = Field(default_factory=list)
 
 
 class Leave(Action):
@@ -110,7 +112,7 @@ class Shoot(Action):
     type: Literal["shoot"] = "shoot"
     unit: Id
     target: Id
-    excite: Id | None = None
+    excite: Excite = Field(default_factory=list)
 
 
 class Heal(Action):

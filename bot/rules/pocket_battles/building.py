@@ -15,6 +15,7 @@ from bot.rules.core import Choice, Event, Option, OrderForm, Prompt, RuleViolati
 from bot.rules.pocket_battles import actions as A
 from bot.rules.pocket_battles import board, tokens
 from bot.rules.pocket_battles.armies import READY_MADE, ready_made
+from bot.rules.pocket_battles.names import unit_label
 from bot.rules.pocket_battles.options import PocketBattlesOptions
 from bot.rules.pocket_battles.state import (
     SIDES,
@@ -209,15 +210,10 @@ def unit_choice(name: str, units: list[Unit], label: str = "pb.input.unit") -> C
     )
 
 
-def unit_label(unit: Unit) -> Text:
-    """A unit named by its number and its top tile (public once placed, 3.3)."""
-    top = t(f"pb.tile.{unit.troops[0].tile}").model_dump()
-    return t("pb.unit", number=unit.id.rsplit("_", 1)[1], top=top)
-
-
 def start_tokens(state: PocketBattlesState) -> None:
     """Pocket Battles 3.1 and 9.4: size/10 tokens, +1 per Leader on the field."""
     for side in SIDES:
         s = state.sides[side]
         s.tokens = tokens.base_tokens(state.options.size) + tokens.leaders(state, side)
         s.unused = s.tokens
+        s.points = points(state, side)

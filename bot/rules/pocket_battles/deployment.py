@@ -14,6 +14,7 @@ from bot.rules.core import Choice, Dice, Event, Option, OrderForm, Prompt, RuleV
 from bot.rules.pocket_battles import actions as A
 from bot.rules.pocket_battles import board
 from bot.rules.pocket_battles.building import start_tokens, unit_choice
+from bot.rules.pocket_battles.names import unit_text, zone_text
 from bot.rules.pocket_battles.state import SIDES, PocketBattlesState, Side, Unit
 
 
@@ -21,7 +22,9 @@ def roll_for_roles(state: PocketBattlesState, dice: Dice) -> list[Event]:
     """Pocket Battles 4.1: the higher die attacks (a tie rolls again)."""
     events: list[Event] = []
     while True:
-        rolls = {s: dice.roll(t("pb.roll.deploy", side=s)) for s in SIDES}
+        rolls = {
+            s: dice.roll(t("pb.roll.deploy", side=t(f"pb.side.{s}").model_dump())) for s in SIDES
+        }
         for s in SIDES:
             state.sides[s].deploy_roll = rolls[s]
         events.append(Event(kind="pb.deploy_roll", params=dict(rolls)))
@@ -31,8 +34,12 @@ def roll_for_roles(state: PocketBattlesState, dice: Dice) -> list[Event]:
     state.sides[attacker].role = "attacker"
     state.sides[board.enemy(attacker)].role = "defender"
     state.active = attacker
-    events.append(Event(kind="pb.roles", params={"attacker": attacker}))
+    events.append(Event(kind="pb.roles", params={"side": attacker}))
     return events
+
+
+def _name(side: Side) -> dict[str, object]:
+    return t(f"pb.side.{side}").model_dump()
 
 
 def unplaced(state: PocketBattlesState, side: Side) -> list[Unit]:
@@ -49,7 +56,12 @@ def place(state: PocketBattlesState, side: Side, action: A.Place) -> list[Event]
     events = [
         Event(
             kind="pb.placed",
-            params={"side": side, "unit": unit.id, "zone": unit.zone, "top": unit.troops[0].tile},
+            params={
+                "side": side,
+                "unit": unit_text(unit),
+                "zone": zone_text(action.zone),
+                "top": unit.troops[0].tile,
+            },
         )
     ]
     # 4.2-4.3: the other side places next unless it has placed everything.

@@ -58,6 +58,16 @@ class PocketBattlesOptions(BaseModel):
         description="Pocket Battles 7.2: attacker and defender swap roles at each new round",
     )
 
+    # Ruling: the summary sets no limit on rounds; a game by post needs one, so an abandoned
+    # or endless battle ends: after the last round it is decided by 8.2 and 8.3.
+    max_rounds: int = Field(
+        default=12,
+        ge=1,
+        le=99,
+        description="Pocket Battles 8.2: after this many rounds the battle is decided on the "
+        "points destroyed",
+    )
+
     @field_validator("size")
     @classmethod
     def _size(cls, value: int) -> int:

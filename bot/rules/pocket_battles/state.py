@@ -6,7 +6,7 @@ Sections are cited as ``Pocket Battles <n>`` from the Chinese rule summary's hea
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -103,6 +103,8 @@ class Combat(_Model):
     excite: str | None = None  # the Excite unit ordered with it (9.2)
     follow_on: bool = False  # an Overwhelming charge (9.8)
     destroyed_target: bool = False
+    current: Strike | None = None  # the strike whose hits are being assigned
+    scored: int = 0  # the hits it scored
 
 
 class SideState(_Model):
@@ -120,6 +122,7 @@ class SideState(_Model):
     built: bool = False
     placed_all: bool = False
     conceded: bool = False
+    points: int = 0  # the army's deployment points, fixed when deployment ends (8.1)
     lost: list[str] = Field(default_factory=list)  # tile ids of this side's destroyed troops
     deploy_roll: int | None = None
     progress: int = 0  # this side's own orders while building (prompt identity)
@@ -137,5 +140,22 @@ class PocketBattlesState(GameState):
     ordered: list[str] = Field(default_factory=list)  # units ordered this turn (9.3)
     combat: Combat | None = None
     next_unit: dict[Side, int] = Field(default_factory=dict)  # numbering of new units
-    recent: list[Event] = Field(default_factory=list)
+    recent: tuple[Event, ...] = ()
     seq: int = 0  # accepted orders and automatic steps (prompt identity)
+
+    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> PocketBattlesState:
+        """A deep copy by hand: every mutable part copied, frozen parts shared (options, the
+        result, the recent events, which are only ever replaced). Ruleset.apply copies the
+        state before every order; walking it generically was most of an order's time."""
+        fields = dict(self.__dict__)
+        fields["sides"] = {
+            k: s.model_copy(update={"lost": list(s.lost)}) for k, s in self.sides.items()
+        }
+        fields["units"] = {
+            k: u.model_copy(update={"troops": [tr.model_copy() for tr in u.troops]})
+            for k, u in self.units.items()
+        }
+        fields["combat"] = self.combat.model_copy(deep=True) if self.combat is not None else None
+        fields["ordered"] = list(self.ordered)
+        fields["next_unit"] = dict(self.next_unit)
+        return type(self).model_construct(_fields_set=set(self.model_fields_set), **fields)

@@ -25,6 +25,7 @@ from bot.rules.pocket_battles.state import (
     StrikeKind,
     Unit,
 )
+from bot.rules.pocket_battles.turn import special_barred
 
 
 class _Frozen(BaseModel):
@@ -265,11 +266,6 @@ def build_view(
         waiting=tuple(sorted(waiting)),
         events=tuple(e for e in state.recent if e.visible_to(audience)),
     )
-
-
-def special_barred(state: PocketBattlesState) -> bool:
-    """Pocket Battles 5.8: no special tactics in the attacker's first turn of a round."""
-    return state.turn <= 1
 
 
 def status(state: PocketBattlesState) -> Text:
