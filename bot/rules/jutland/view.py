@@ -8,9 +8,10 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict
 
 from bot.rules.core import Prompt, Text, View, t
+from bot.rules.core.seats import narrow
 from bot.rules.jutland import board, search
 from bot.rules.jutland.components import comps
-from bot.rules.jutland.state import JutlandState, Phase, Side
+from bot.rules.jutland.state import SIDES, JutlandState, Phase, Side
 
 
 class ForceView(BaseModel):
@@ -102,8 +103,13 @@ def _forces(state: JutlandState, side: Side) -> tuple[ForceView, ...]:
     return tuple(out)
 
 
+def _seat_side(audience: str | None) -> Side | None:
+    """The side this audience plays, or None for the public."""
+    return narrow(audience, SIDES) if audience in SIDES else None
+
+
 def build_view(state: JutlandState, audience: str | None, open_prompts: list[Prompt]) -> View:
-    side: Side | None = audience if audience in ("german", "british") else None  # type: ignore[assignment]
+    side = _seat_side(audience)
     owing = {p.seat for p in open_prompts if p.kind in ("jut.plot", "jut.maneuver")}
     phase = t(f"jut.phase.{state.phase}").model_dump()
     status = (
@@ -173,7 +179,7 @@ def readable(state: JutlandState, side: Side | None) -> set[str]:
 def secrets(state: JutlandState, audience: str | None) -> set[str]:
     """Every hidden position and composition: the hexes of the other side's forces (both
     sides' for the public) that the audience was not told, and which ships are in which."""
-    side: Side | None = audience if audience in ("german", "british") else None  # type: ignore[assignment]
+    side = _seat_side(audience)
     seen = in_battle(state)
     hidden = [tf for tf in state.task_forces.values() if tf.side != side and tf.id not in seen]
     known = readable(state, side)

@@ -56,6 +56,7 @@ def _round_end(state: PocketBattlesState, dice: Dice) -> list[Event]:
 
 
 def _step(name: Phase, section: str, **kw: object) -> Step[Phase, PocketBattlesState]:
+    # kw carries Step's own optional fields; typing them here would copy Step's signature.
     return Step(name=name, section=section, next=flow.NEXT[name], **kw)  # type: ignore[arg-type]
 
 

@@ -5,6 +5,8 @@ that check the orders."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from bot.rules.core import Choice, Dice, Event, Option, OrderForm, Prompt, When, t
 from bot.rules.core.sequence import Step, Table
 from bot.rules.jutland.battle import end, fire, maneuver
@@ -87,7 +89,7 @@ def _maneuver_prompts(state: JutlandState) -> list[Prompt]:
     return out
 
 
-def _fire_prompts(side: Side) -> object:
+def _fire_prompts(side: Side) -> Callable[[JutlandState], list[Prompt]]:
     def build(state: JutlandState) -> list[Prompt]:
         b = battle_of(state)
         legal = fire.shots(b, side)
@@ -184,7 +186,7 @@ STEPS: Table[BattleStep, JutlandState] = Table(
             "fire_german",
             "Jutland 4.3",
             owes=("german",),
-            prompts=_fire_prompts("german"),  # type: ignore[arg-type]
+            prompts=_fire_prompts("german"),
             run=_german_fired,
             next=("fire_british",),
         ),
@@ -192,7 +194,7 @@ STEPS: Table[BattleStep, JutlandState] = Table(
             "fire_british",
             "Jutland 4.3",
             owes=("british",),
-            prompts=_fire_prompts("british"),  # type: ignore[arg-type]
+            prompts=_fire_prompts("british"),
             run=_british_fired,
             next=("maneuver",),
         ),
