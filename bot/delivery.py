@@ -103,6 +103,7 @@ class Delivery:
         self._wake = asyncio.Event()
         self._lock = asyncio.Lock()
         self._slots = asyncio.Semaphore(lanes)
+        self._building = asyncio.Lock()
         self._running: dict[Lane, asyncio.Task[int]] = {}
         self._settled: set[int] = set()
         self._first_seen: dict[int, float] = {}
@@ -316,12 +317,16 @@ class Delivery:
         """The audience's view and its open prompts at ``version`` (None: no view)."""
         if version is None or version < 1:
             return None, []
-        state = await self.history.state_at(record.id, version)
-        ruleset = get_ruleset(record.ruleset)
-        view = ruleset.view(state, audience).model_dump(mode="json")
-        if audience is None:
-            return view, []
-        prompts = self.bot.referee.prompts_of(record, version, state)  # once per state
+        # One lane at a time replays and builds views (the bulk of delivery's work on the event
+        # loop), then lets the loop run: an interaction waits behind one such burst, not behind
+        # one per lane (issue 9: first-reply p99 while delivering).
+        async with self._building:
+            state = await self.history.state_at(record.id, version)
+            ruleset = get_ruleset(record.ruleset)
+            view = ruleset.view(state, audience).model_dump(mode="json")
+            seated = audience is not None
+            prompts = self.bot.referee.prompts_of(record, version, state) if seated else []
+        await asyncio.sleep(0)
         return view, [p for p in prompts if p.seat == audience]
 
     async def _map(

@@ -55,8 +55,9 @@ class Settings(BaseSettings):
     delivery_merge_seconds: float = Field(default=60.0, ge=0)
     """A thread holds the steps of a side that keeps moving this long, to post them as one."""
     map_pool: Literal["process", "thread"] = "process"
-    """Where maps are drawn off the event loop: processes draw on every core and leave the event
-    loop its own (`python -m bot bench delivery`: 4.9x the old loop, threads 3.6x)."""
+    """Where maps are drawn off the event loop: processes draw on the other cores and leave the
+    event loop its own (`python -m bot bench delivery`, two runs on a shared 2-core machine:
+    processes 4.3 and 4.0 orders/s, threads 4.5 and 2.6)."""
     map_workers: int | None = Field(default=None, ge=1)
     """Maps drawn at once (default: one less than the cores, 1 to 4, so the event loop keeps a
     core: bot/maps.py)."""

@@ -24,6 +24,7 @@ from bot.referee import service
 from bot.rules.core import Prompt
 from bot.rules.war_at_sea import RULESET
 from bot.store import GameRecord
+from rendering.cache import PICTURES
 from tests.e2e import campaign as shared
 from tests.e2e import was_director as director
 from tests.e2e.harness import Env
@@ -244,6 +245,9 @@ async def check_maps(campaign: Campaign) -> None:
     fake, world = campaign.fake, campaign.world
     carol = fake.add_user(name="carol")
     fake.add_member(world.guild, carol)
+    # Pictures are cached by view bytes (rendering/cache.py): emptied, so that each map below
+    # is drawn from its own audience's view and recorded.
+    PICTURES.clear()
     for user, expect in ((world.bob, "轴心国"), (carol, "public map")):
         handle = await fake.slash(user, campaign.thread, "was map")
         reply = await handle.wait_original()

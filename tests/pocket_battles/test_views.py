@@ -122,3 +122,22 @@ def test_every_order_parses_into_its_model_and_a_unit_holds_four_tiles_at_most()
         adapter.validate_python({"type": "add_unit", "tiles": ["a", "b", "c", "d", "e"]})
     with pytest.raises(ValidationError):
         adapter.validate_python({"type": "pass", "unit": "celts_1"})
+
+
+def test_a_state_copy_is_deep_and_equal() -> None:
+    """PocketBattlesState copies itself by hand (Ruleset.apply copies before every order):
+    the copy equals the original and changing it leaves the original as it was."""
+    import copy
+
+    state = _built(size=60)
+    _place_all(state)
+    deployment.finish(state)
+    twin = copy.deepcopy(state)
+    assert twin == state and twin.model_dump() == state.model_dump()
+    unit = next(iter(twin.units.values()))
+    unit.troops[0].damage += 1
+    unit.zone = "engagement_2"
+    twin.sides["celts"].lost.append("x")
+    assert state.model_dump() != twin.model_dump()
+    assert next(iter(state.units.values())).troops[0].damage == 0
+    assert state.sides["celts"].lost == []

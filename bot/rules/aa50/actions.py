@@ -88,6 +88,20 @@ class Unload(Action):
     to: Id
 
 
+class Rocket(Action):
+    """5.2.3 Rockets: an AA gun strikes an enemy factory within 3 spaces."""
+
+    type: Literal["rocket"] = "rocket"
+    gun: Id
+    target: Id
+
+
+class RocketsDone(Action):
+    """5.2.3: no more rockets this turn."""
+
+    type: Literal["rockets_done"] = "rockets_done"
+
+
 class ChooseBattle(Action):
     """5.5.3: the attacker decides which battle is fought next."""
 
@@ -101,6 +115,13 @@ class Casualties(Action):
 
     type: Literal["casualties"] = "casualties"
     units: Annotated[list[Id], at_most(MAX_UNITS), UNIQUE]
+
+
+class Submerge(Action):
+    """7.3.5: these submarines submerge and leave the battle (none: they fight this round)."""
+
+    type: Literal["submerge"] = "submerge"
+    units: Annotated[list[Id], at_most(MAX_UNITS), UNIQUE] = Field(default_factory=list)
 
 
 class Press(Action):
@@ -134,8 +155,11 @@ Aa50Action = Annotated[
     | Move
     | Load
     | Unload
+    | Rocket
+    | RocketsDone
     | ChooseBattle
     | Casualties
+    | Submerge
     | Press
     | Retreat
     | Place,

@@ -8,8 +8,6 @@ from typing import Any
 from bot.rules.aa50 import board, movement, query, transport
 from bot.rules.aa50 import purchase as buying
 from bot.rules.aa50 import research as rnd
-from bot.rules.aa50.combat import battle as battles
-from bot.rules.aa50.combat import casualties
 from bot.rules.aa50.state import Aa50State, Phase, Unit
 from bot.rules.core import Choice, Option, OrderForm, Prompt, Text, When, t
 
@@ -50,7 +48,7 @@ def _id(state: Aa50State, *extra: object) -> str:
     )
 
 
-def _prompt(
+def prompt(
     state: Aa50State,
     kind: str,
     forms: list[OrderForm],
@@ -70,6 +68,8 @@ def _prompt(
 
 
 _SECTIONS = {
+    "rockets": "5.2.3",
+    "submerge": "7.3.5",
     "research": "5.2",
     "chart": "5.2.3",
     "purchase": "5.3",
@@ -100,7 +100,7 @@ def research(state: Aa50State) -> list[Prompt]:
                 ),
             ),
         )
-        return [_prompt(state, "chart", [form], {"type": "choose_chart", "chart": charts[0]})]
+        return [prompt(state, "chart", [form], {"type": "choose_chart", "chart": charts[0]})]
     most = min(200, state.ipcs[state.power] // rnd.TOKEN_COST)
     form = OrderForm(
         type="research",
@@ -109,7 +109,7 @@ def research(state: Aa50State) -> list[Prompt]:
             Choice(name="tokens", label=t("aa50.input.tokens"), kind="number", min=0, max=most),
         ),
     )
-    return [_prompt(state, "research", [form], {"type": "research", "tokens": 0})]
+    return [prompt(state, "research", [form], {"type": "research", "tokens": 0})]
 
 
 def purchase_forms(state: Aa50State) -> list[OrderForm]:
@@ -171,7 +171,7 @@ def purchase_forms(state: Aa50State) -> list[OrderForm]:
 def purchase(state: Aa50State) -> list[Prompt]:
     if skipped(state, "purchase") or state.power == "chinese":
         return []
-    return [_prompt(state, "purchase", purchase_forms(state), {"type": "purchase_done"})]
+    return [prompt(state, "purchase", purchase_forms(state), {"type": "purchase_done"})]
 
 
 def move_forms(state: Aa50State, combat: bool) -> list[OrderForm]:
@@ -300,96 +300,13 @@ def movable_with_paths(state: Aa50State, combat: bool) -> dict[str, list[str]]:
 def combat_move(state: Aa50State) -> list[Prompt]:
     forms = move_forms(state, True)
     forms.append(OrderForm(type="combat_move_done", label=t("aa50.form.combat_move_done")))
-    return [_prompt(state, "combat_move", forms, {"type": "combat_move_done"})]
+    return [prompt(state, "combat_move", forms, {"type": "combat_move_done"})]
 
 
 def noncombat_move(state: Aa50State) -> list[Prompt]:
     forms = move_forms(state, False)
     forms.append(OrderForm(type="noncombat_move_done", label=t("aa50.form.noncombat_move_done")))
-    return [_prompt(state, "noncombat_move", forms, {"type": "noncombat_move_done"})]
-
-
-def combat(state: Aa50State) -> list[Prompt]:
-    b = state.battle
-    if b is None:
-        left = battles.options(state)
-        if len(left) < 2:
-            return []
-        form = OrderForm(
-            type="choose_battle",
-            label=t("aa50.form.choose_battle"),
-            inputs=(
-                Choice(
-                    name="where",
-                    label=t("aa50.input.where"),
-                    options=tuple(Option(value=w, label=place_label(w)) for w in left),
-                ),
-            ),
-        )
-        return [
-            _prompt(state, "choose_battle", [form], {"type": "choose_battle", "where": left[0]})
-        ]
-    if b.pending:
-        hits = b.pending[0]
-        if not casualties.choice_open(state, b, hits):
-            return []
-        slots = casualties.slots(state, b, hits)
-        n = casualties.needed(state, b, hits)
-        owner = casualties.owner_of(state, b, hits)
-        form = OrderForm(
-            type="casualties",
-            label=t("aa50.form.casualties", hits=n),
-            inputs=(
-                Choice(
-                    name="units",
-                    label=t("aa50.input.casualties"),
-                    kind="many",
-                    min=n,
-                    max=n,
-                    options=tuple(Option(value=s, label=_slot_label(state, s)) for s in slots),
-                ),
-            ),
-        )
-        return [
-            _prompt(
-                state,
-                "casualties",
-                [form],
-                {"type": "casualties", "units": casualties.default(state, b, hits)},
-                board.seat_of(owner),
-                "b",
-                b.where,
-                b.round,
-                b.step,
-                len(b.pending),
-                hits.side,
-            )
-        ]
-    if b.step == "press":
-        forms = [OrderForm(type="press", label=t("aa50.form.press"))]
-        back = battles.retreats(state)
-        if back:
-            forms.append(
-                OrderForm(
-                    type="retreat",
-                    label=t("aa50.form.retreat"),
-                    inputs=(
-                        Choice(
-                            name="to",
-                            label=t("aa50.input.to"),
-                            options=tuple(Option(value=w, label=place_label(w)) for w in back),
-                        ),
-                    ),
-                )
-            )
-        return [_prompt(state, "press", forms, {"type": "press"}, None, "b", b.where, b.round)]
-    return []
-
-
-def _slot_label(state: Aa50State, slot: str) -> Text:
-    u = state.units[slot.split("/", maxsplit=1)[0]]
-    key = "aa50.slot.second" if slot.endswith("/2") else "aa50.slot.hit"
-    return t(key, unit=unit_label(u).model_dump())
+    return [prompt(state, "noncombat_move", forms, {"type": "noncombat_move_done"})]
 
 
 def mobilize(state: Aa50State) -> list[Prompt]:
@@ -439,4 +356,4 @@ def mobilize(state: Aa50State) -> list[Prompt]:
         ),
     )
     done = OrderForm(type="mobilize_done", label=t("aa50.form.mobilize_done"))
-    return [_prompt(state, "mobilize", [form, done], {"type": "mobilize_done"})]
+    return [prompt(state, "mobilize", [form, done], {"type": "mobilize_done"})]

@@ -99,6 +99,7 @@ def combatants(state: Aa50State, where: str, power: str) -> list[Unit]:
         if u.owner == power
         and u.type not in ("factory", "aa_gun")
         and not u.bombed  # a raiding bomber fights in no other battle (5.5.1)
+        and not u.submerged
         and (u.carried_by is None or u.type == "fighter")  # own fighters take off (5.4.5)
     ]
 
@@ -110,7 +111,7 @@ def defenders(state: Aa50State, where: str, power: str) -> list[Unit]:
     for u in enemies_at(state, where, power):
         if u.type in ("factory", "aa_gun"):
             continue
-        if u.carried_by is not None and u.type != "fighter":
+        if (u.carried_by is not None and u.type != "fighter") or u.submerged:
             continue
         out.append(u)
     return out

@@ -8,7 +8,7 @@ from pydantic import BaseModel, TypeAdapter
 
 from bot.rules.aa50 import actions as A
 from bot.rules.aa50 import board, mobilize, movement, purchase, research, transport, turn
-from bot.rules.aa50.combat import battle, casualties
+from bot.rules.aa50.combat import battle, casualties, rockets
 from bot.rules.aa50.options import Aa50Options
 from bot.rules.aa50.setup import new_state
 from bot.rules.aa50.state import Aa50State
@@ -96,6 +96,10 @@ def _dispatch(state: Aa50State, action: Action, dice: Dice) -> list[Event]:
         return transport.unload(state, state.power, action, combat)
     if isinstance(action, A.Place):
         return mobilize.place(state, action)
+    if isinstance(action, A.Rocket):
+        return rockets.fire(state, action.gun, action.target, dice)
+    if isinstance(action, A.RocketsDone):
+        return rockets.done(state)
     if isinstance(action, A.ChooseBattle):
         if action.where not in battle.options(state):
             raise RuleViolation("aa50.combat.no_battle", "AA50 5.5.3", where=action.where)
@@ -108,6 +112,10 @@ def _dispatch(state: Aa50State, action: Action, dice: Dice) -> list[Event]:
         casualties.check(state, b, hits, list(action.units))
         b.pending.pop(0)
         return casualties.take(state, b, hits, list(action.units))
+    if isinstance(action, A.Submerge):
+        if battle.may_submerge(state) is None:
+            raise RuleViolation("aa50.combat.not_a_sub", "AA50 7.3.5")
+        return battle.submerge(state, list(action.units))
     if isinstance(action, A.Press):
         return battle.press(state)
     if isinstance(action, A.Retreat):

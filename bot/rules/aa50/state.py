@@ -68,10 +68,13 @@ class Unit(BaseModel):
     """A transport that unloaded this turn: it may not move again (7.3.6)."""
     bombed: bool = False
     """A bomber on a strategic bombing raid this turn (5.5.1)."""
+    submerged: bool = False
+    """A submarine that submerged out of its battle (7.3.5); cleared when the battle ends."""
     captured: bool = False
     """An AA gun or factory captured this turn (5.5.3.6): it may not move or produce."""
     bombarded: bool = False
-    """A battleship or cruiser that bombarded this turn (7.3.1)."""
+    """A battleship or cruiser that bombarded this turn (7.3.1), or an AA gun that fired its
+    rocket (5.2.3)."""
 
 
 def _clone(u: Unit) -> Unit:
@@ -106,6 +109,8 @@ class Battle(BaseModel):
     pending: list[Hits] = Field(default_factory=list)
     doomed: list[str] = Field(default_factory=list)
     """Defenders hit this round: they still fire back, then are removed (5.5.3.4)."""
+    asked: list[str] = Field(default_factory=list)
+    """Sides whose submarines were offered to submerge this round (7.3.5)."""
     sunk: list[str] = Field(default_factory=list)
     """Defenceless transports found by the end-of-round check, destroyed next (5.5.3.2)."""
 
@@ -132,6 +137,8 @@ class Aa50State(GameState):
     """Research tokens kept after failed rolls (5.2.2)."""
     researched: bool = False
     """This turn's research is done (5.2)."""
+    rockets_done: bool = False
+    """This turn's rocket attacks are over (5.2.3)."""
     tech_roll: bool = False
     """A breakthrough awaits its chart choice (5.2.3)."""
     pending: dict[str, dict[str, int]] = Field(default_factory=dict)

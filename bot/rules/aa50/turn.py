@@ -15,6 +15,7 @@ from collections.abc import Callable
 from bot.rules.aa50 import board, forms, income, mobilize, purchase, query
 from bot.rules.aa50.board import SEATS
 from bot.rules.aa50.combat import battle
+from bot.rules.aa50.combat import prompts as combat_prompts
 from bot.rules.aa50.state import Aa50State, Phase
 from bot.rules.aa50.words import ev
 from bot.rules.core import Dice, Event, Prompt, Result, t
@@ -34,6 +35,7 @@ def begin_turn(state: Aa50State) -> list[Event]:
     state.bombing = []
     state.step_no = 0
     state.researched = False
+    state.rockets_done = False
     for u in state.units.values():
         u.moved = 0
         u.combat = u.loaded = u.unloaded = u.bombed = u.captured = u.bombarded = False
@@ -190,7 +192,7 @@ PHASES: Table[Phase, Aa50State] = Table(
             "combat",
             "AA50 5.5",
             owes=SEATS,
-            prompts=forms.combat,
+            prompts=combat_prompts.combat,
             run=_combat_run,
             next=("noncombat_move",),
         ),

@@ -60,6 +60,31 @@ class HoldFire(Action):
     type: Literal["hold_fire"] = "hold_fire"
 
 
+class Merge(Action):
+    """Jutland 3.3 item 5: a task force joins another in its hex."""
+
+    type: Literal["merge"] = "merge"
+    tf: Ref
+    into: Ref
+
+
+class Split(Action):
+    """Jutland 3.3 item 5: these ships leave their task force to form a new one."""
+
+    type: Literal["split"] = "split"
+    tf: Ref
+    ships: Annotated[list[Ref], Field(min_length=1, max_length=60)]
+
+
+class Makeup(Action):
+    """Jutland 1.4 item 4: the number of columns of a task force's battle formation."""
+
+    type: Literal["makeup"] = "makeup"
+    tf: Ref
+    columns: Annotated[int, Field(ge=1, le=3)]
+
+
 JutlandAction = Annotated[
-    Plot | EndInitial | Announce | ManeuverOrder | Fire | HoldFire, Field(discriminator="type")
+    Plot | EndInitial | Announce | ManeuverOrder | Fire | HoldFire | Merge | Split | Makeup,
+    Field(discriminator="type"),
 ]

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.rules.core import Choice, Option, OrderForm, Prompt, t
-from bot.rules.jutland import board, search
+from bot.rules.jutland import board, regroup, search
 from bot.rules.jutland.state import SIDES, JutlandState, Side, TaskForce
 
 
@@ -63,12 +63,15 @@ def steam(state: JutlandState) -> list[Prompt]:
 
 
 def plot(state: JutlandState) -> list[Prompt]:
-    """Jutland 3.3 item 1: both sides at once, sealed."""
-    return [
-        _plot(state, tf, "Jutland 3.3", True)
-        for side in SIDES
-        for tf in search.unplotted(state, side)
-    ]
+    """Jutland 3.3 item 1: both sides at once, sealed; regrouping (item 5) while plotting."""
+    out = []
+    for side in SIDES:
+        waiting = search.unplotted(state, side)
+        out += [_plot(state, tf, "Jutland 3.3", True) for tf in waiting]
+        extra = regroup.prompt(state, side) if waiting else None
+        if extra is not None:
+            out.append(extra)
+    return out
 
 
 def search_prompt(state: JutlandState, side: Side) -> Prompt:

@@ -21,7 +21,7 @@ from bot.rules.core import (
     t,
 )
 from bot.rules.jutland import actions as A
-from bot.rules.jutland import hiding, search, turn
+from bot.rules.jutland import hiding, regroup, search, turn
 from bot.rules.jutland.battle import fire, maneuver
 from bot.rules.jutland.components import comps
 from bot.rules.jutland.state import SIDES, Battle, JutlandState, Maneuver, TaskForce
@@ -95,6 +95,12 @@ class Jutland(Ruleset[JutlandState]):
         elif isinstance(action, A.Announce):
             events = search.announce(state, side, action, section)
             turn.PHASES.goto(state, "search_british" if side == "german" else "contact")
+        elif isinstance(action, A.Merge):
+            events = regroup.merge(state, side, action)
+        elif isinstance(action, A.Split):
+            events = regroup.split(state, side, action)
+        elif isinstance(action, A.Makeup):
+            events = regroup.makeup(state, side, action)
         elif isinstance(action, A.ManeuverOrder):
             m = Maneuver(turn=action.turn, angle=action.angle, speed=action.speed)
             events = maneuver.plot(state, _battle(state), side, action.tf, m)
@@ -119,7 +125,7 @@ class Jutland(Ruleset[JutlandState]):
         out: dict[str, Label] = {h: h for h in c.hexes}
         out |= {s.id: s.name for s in c.ships.values()}
         for side, prefix in (("british", "gb"), ("german", "de")):
-            for n in range(1, 6):
+            for n in range(1, 16):
                 out[f"{prefix}{n}"] = t(f"jut.tf.{side}", n=n)
         return out
 

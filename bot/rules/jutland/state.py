@@ -36,6 +36,8 @@ class TaskForce(BaseModel):
     """The hour it left its base (fuel, Jutland 13.5); None in a base."""
     plotted: str | None = None
     """This hour's sealed plot: a hex, "stay", or "off" (leaving by an exit)."""
+    columns: int | None = None
+    """The Fleet Makeup's columns (1.4 item 4); None: the referee's default formation."""
     came_from: str | None = None
     """The hex it entered its present hex from: the hex side it enters a battle by (3.4)."""
     exit_hex: str | None = None
@@ -123,6 +125,8 @@ class JutlandState(GameState):
     """Hours since 30 May 00:00: the turn being played (the Time Record, Jutland 3.2)."""
     phase: Phase = "initial"
     steam_left: int = 0
+    regroups: dict[str, int] = Field(default_factory=dict)
+    """Regrouping orders given this hour, per side (3.3 item 5): part of its prompt's id."""
     task_forces: dict[str, TaskForce] = Field(default_factory=dict)
     announcements: list[Announcement] = Field(default_factory=list)
     spotted: list[tuple[int, str]] = Field(default_factory=list)

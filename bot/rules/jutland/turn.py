@@ -21,6 +21,7 @@ def _put(state: JutlandState, phase: Phase) -> None:
 def _hour_passes(state: JutlandState) -> list[Event]:
     """Jutland 3.3 item 5: one hour is marked off; after 1 June 12:00 the game ends (2)."""
     state.hour += 1
+    state.regroups = {}
     if state.hour > board.last_hour():
         PHASES.goto(state, "over")
         return end(state)

@@ -24,6 +24,7 @@ class ForceView(BaseModel):
     hours_at_sea: int
     fuel_left: int | None
     plotted: str | None
+    columns: int | None
     exit_hex: str | None
     dead: bool
 
@@ -93,6 +94,7 @@ def _forces(state: JutlandState, side: Side) -> tuple[ForceView, ...]:
                 hours_at_sea=at_sea,
                 fuel_left=None if tf.left_at is None else board.fuel_limit(side) - at_sea,
                 plotted=tf.plotted,
+                columns=tf.columns,
                 exit_hex=tf.exit_hex,
                 dead=tf.dead,
             )

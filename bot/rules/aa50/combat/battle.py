@@ -8,7 +8,7 @@ from bot.rules.aa50.board import SEATS
 from bot.rules.aa50.combat import casualties, fire
 from bot.rules.aa50.state import Aa50State, Battle, BattleStep, Unit
 from bot.rules.aa50.words import ev
-from bot.rules.core import Dice, Event
+from bot.rules.core import Dice, Event, RuleViolation
 from bot.rules.core.sequence import Step, Table
 
 
@@ -133,6 +133,11 @@ def _surprise(state: Aa50State, dice: Dice) -> list[Event]:
     removed before they can fire back."""
     b = _battle(state)
     events: list[Event] = []
+    if b.kind == "sea" and may_submerge(state) is not None:
+        return events  # a side chooses first whether its submarines submerge
+    if _over(state, b):  # everything left submerged
+        STEPS.goto(state, "conclude")
+        return events
     att = query.combatants(state, b.where, b.attacker)
     dfn = query.defenders(state, b.where, b.attacker)
     if b.kind == "sea":
@@ -147,6 +152,35 @@ def _surprise(state: Aa50State, dice: Dice) -> list[Event]:
                 events += shots
     STEPS.goto(state, "attacker_fire")
     return events + _drain(state)
+
+
+def may_submerge(state: Aa50State) -> str | None:
+    """7.3.5 Submersible: at the start of each round, the side whose submarines face no enemy
+    destroyer may submerge them (they leave the battle). Returns the side to ask next."""
+    b = _battle(state)
+    for side in ("attacker", "defender"):
+        if side in b.asked:
+            continue
+        other = "defender" if side == "attacker" else "attacker"
+        mine = casualties.side_units(state, b, side)
+        if any(u.type == "submarine" for u in mine) and not any(
+            u.type == "destroyer" for u in casualties.side_units(state, b, other)
+        ):
+            return side
+    return None
+
+
+def submerge(state: Aa50State, ids: list[str]) -> list[Event]:
+    b = _battle(state)
+    side = may_submerge(state)
+    assert side is not None
+    subs = {u.id for u in casualties.side_units(state, b, side) if u.type == "submarine"}
+    if not set(ids) <= subs:
+        raise RuleViolation("aa50.combat.not_a_sub", "AA50 7.3.5")
+    for uid in ids:
+        state.units[uid].submerged = True
+    b.asked.append(side)
+    return [ev("aa50.submerged", where=b.where, units=ids)] if ids else []
 
 
 def _surprised(state: Aa50State, b: Battle, side: str) -> set[str]:
@@ -260,6 +294,7 @@ def retreats(state: Aa50State) -> list[str]:
 def press(state: Aa50State) -> list[Event]:
     b = _battle(state)
     b.round += 1
+    b.asked = []
     STEPS.goto(state, "surprise")
     return [ev("aa50.press", where=b.where, round=b.round)]
 
@@ -291,6 +326,7 @@ def _conclude(state: Aa50State, dice: Dice) -> list[Event]:
         if taken and query.enemy_land(state, b.where, b.attacker):
             events += capture.capture(state, b.where, b.attacker)
     for u in query.at(state, b.where):
+        u.submerged = False
         if u.type == "battleship":
             u.hits = 0
     if b.kind == "sea":
@@ -323,7 +359,9 @@ STEPS: Table[BattleStep, Aa50State] = Table(
     [
         Step("choose", "AA50 5.5", owes=SEATS, run=_choose, next=("open",)),
         Step("open", "AA50 5.5.2", owes=SEATS, run=_open, next=("surprise", "conclude")),
-        Step("surprise", "AA50 7.3.5", owes=SEATS, run=_surprise, next=("attacker_fire",)),
+        Step(
+            "surprise", "AA50 7.3.5", owes=SEATS, run=_surprise, next=("attacker_fire", "conclude")
+        ),
         Step(
             "attacker_fire", "AA50 5.5.3.2", owes=SEATS, run=_attacker_fire, next=("defender_fire",)
         ),

@@ -16,6 +16,7 @@ from bot.rules.jutland.state import Battle, BattleShip, Formation, JutlandState,
 START = 18000.0
 DAY, NIGHT = 24000.0, 6000.0
 NIGHT_CLOSE = 3000.0
+MAX_COLUMNS = 3
 INTERVAL = 3000.0
 """Yards between columns. Ruling: the Fleet Makeup (1.4 item 4) is not asked yet; the referee
 forms columns of at most eight (three columns at 3,000 yards keep within the 8,000-yard
@@ -37,16 +38,18 @@ def sheet_bearing(frm: str, to: str) -> float:
     return bearing(centre(a.row, a.col), centre(b.row, b.col))
 
 
-def makeup(ships: list[str]) -> list[list[str]]:
+def makeup(ships: list[str], chosen: int | None = None) -> list[list[str]]:
     n = len(ships)
-    columns = 1 if n <= 3 else min(3, -(-n // 8))
+    columns = 1 if n <= 3 else min(MAX_COLUMNS, -(-n // 8), n // 3)
+    if chosen is not None:
+        columns = max(1, min(chosen, MAX_COLUMNS, n // 3 or 1))
     size = -(-n // columns)
     return [ships[i : i + size] for i in range(0, n, size)]
 
 
 def _place(battle: Battle, tf: TaskForce, entry: float, lateral: float) -> float:
     """Lay the force out facing the marker; returns the width it took."""
-    columns = makeup([s for s in tf.ships])
+    columns = makeup(list(tf.ships), tf.columns)
     heading = (entry + 180) % 360
     width = INTERVAL * (len(columns) - 1)
     front = ahead((0.0, 0.0), entry, START)

@@ -1,0 +1,224 @@
+"""Jutland 3.3 item 5: after the hour is marked both players may regroup the ships now in one
+hex into new task forces, and adjust the Fleet Makeup (1.4 item 4) to match. Offered while a
+side still plots (its plots are sealed, so regrouping tells the other side nothing)."""
+
+from __future__ import annotations
+
+from bot.rules.core import Choice, Event, Option, OrderForm, Prompt, RuleViolation, When, t
+from bot.rules.jutland.actions import Makeup, Merge, Split
+from bot.rules.jutland.battle.placement import MAX_COLUMNS
+from bot.rules.jutland.search import forces, label
+from bot.rules.jutland.state import JutlandState, Side, TaskForce
+
+SECTION = "Jutland 3.3"
+MIN_SHIPS = 3
+"""Advanced 五.A, B.1 (and the Task Force card): a task force of capital ships has three."""
+
+
+def _free(tf: TaskForce) -> bool:
+    return tf.hex is not None and tf.plotted is None and not tf.dead
+
+
+def merges(state: JutlandState, side: Side) -> dict[str, list[str]]:
+    """Task force -> the task forces in its hex it may join."""
+    mine = [tf for tf in forces(state, side) if _free(tf)]
+    out: dict[str, list[str]] = {}
+    for a in mine:
+        others = sorted(b.id for b in mine if b.id != a.id and b.hex == a.hex)
+        if others:
+            out[a.id] = others
+    return out
+
+
+def splits(state: JutlandState, side: Side) -> dict[str, list[str]]:
+    """Task force -> its ships, for those big enough to leave two forces of three."""
+    return {
+        tf.id: list(tf.ships)
+        for tf in forces(state, side)
+        if _free(tf) and len(tf.ships) >= 2 * MIN_SHIPS
+    }
+
+
+def column_choices(tf: TaskForce) -> list[int]:
+    """4.2 item 1: at least three ships a column; a force of three or fewer in line ahead."""
+    return list(range(1, max(1, min(MAX_COLUMNS, len(tf.ships) // MIN_SHIPS)) + 1))
+
+
+def _ship_choices(parts: dict[str, list[str]]) -> list[Choice]:
+    """The new force's ships: one input per size of force split, so that each offers at most
+    the ships that leave three behind (a form asks only the one for the force chosen)."""
+    sizes: dict[int, list[str]] = {}
+    for tf_id, ships in parts.items():
+        sizes.setdefault(len(ships), []).append(tf_id)
+    return [
+        Choice(
+            name="ships",
+            label=t("jut.input.new_force"),
+            kind="many",
+            min=MIN_SHIPS,
+            max=size - MIN_SHIPS,
+            when=(When(within={"tf": tuple(group)}),),
+            options=tuple(
+                Option(
+                    value=s,
+                    label=s,
+                    when=tuple(When(within={"tf": (a,)}) for a in group if s in parts[a]),
+                )
+                for s in sorted({s for a in group for s in parts[a]})
+            ),
+        )
+        for size, group in sorted(sizes.items())
+    ]
+
+
+def prompt(state: JutlandState, side: Side) -> Prompt | None:
+    forms: list[OrderForm] = []
+    joins = merges(state, side)
+    if joins:
+        forms.append(
+            OrderForm(
+                type="merge",
+                label=t("jut.form.merge"),
+                inputs=(
+                    Choice(
+                        name="tf",
+                        label=t("jut.input.tf"),
+                        options=tuple(Option(value=a, label=label(a)) for a in sorted(joins)),
+                    ),
+                    Choice(
+                        name="into",
+                        label=t("jut.input.into"),
+                        options=tuple(
+                            Option(
+                                value=b,
+                                label=label(b),
+                                when=tuple(
+                                    When(within={"tf": (a,)}) for a in joins if b in joins[a]
+                                ),
+                            )
+                            for b in sorted({b for v in joins.values() for b in v})
+                        ),
+                    ),
+                ),
+            )
+        )
+    parts = splits(state, side)
+    if parts:
+        forms.append(
+            OrderForm(
+                type="split",
+                label=t("jut.form.split"),
+                inputs=(
+                    Choice(
+                        name="tf",
+                        label=t("jut.input.tf"),
+                        options=tuple(Option(value=a, label=label(a)) for a in sorted(parts)),
+                    ),
+                    *_ship_choices(parts),
+                ),
+            )
+        )
+    mine = [tf for tf in forces(state, side) if _free(tf)]
+    if mine:
+        counts = sorted({n for tf in mine for n in column_choices(tf)})
+        forms.append(
+            OrderForm(
+                type="makeup",
+                label=t("jut.form.makeup"),
+                inputs=(
+                    Choice(
+                        name="tf",
+                        label=t("jut.input.tf"),
+                        options=tuple(Option(value=tf.id, label=label(tf.id)) for tf in mine),
+                    ),
+                    Choice(
+                        name="columns",
+                        label=t("jut.input.columns"),
+                        options=tuple(
+                            Option(
+                                value=str(n),
+                                label=str(n),
+                                when=tuple(
+                                    When(within={"tf": (tf.id,)})
+                                    for tf in mine
+                                    if n in column_choices(tf)
+                                ),
+                            )
+                            for n in counts
+                        ),
+                    ),
+                ),
+            )
+        )
+    if not forms:
+        return None
+    return Prompt(
+        id=f"h{state.hour}.regroup.{side}.{state.regroups.get(side, 0)}",
+        seat=side,
+        kind="jut.regroup",
+        title=t("jut.prompt.regroup"),
+        section=SECTION,
+        forms=tuple(forms),
+        sealed=True,
+        default=None,
+    )
+
+
+def _new_id(state: JutlandState, side: Side) -> str:
+    prefix = "de" if side == "german" else "gb"
+    n = 1
+    while f"{prefix}{n}" in state.task_forces:
+        n += 1
+    return f"{prefix}{n}"
+
+
+def merge(state: JutlandState, side: Side, action: Merge) -> list[Event]:
+    if action.into not in merges(state, side).get(action.tf, []):
+        raise RuleViolation("jut.regroup.merge", SECTION, tf=label(action.tf))
+    a, b = state.task_forces[action.tf], state.task_forces[action.into]
+    b.ships += a.ships
+    if a.left_at is not None:
+        b.left_at = a.left_at if b.left_at is None else min(a.left_at, b.left_at)
+    b.columns = None
+    del state.task_forces[a.id]
+    state.regroups[side] = state.regroups.get(side, 0) + 1
+    return [
+        Event(kind="jut.merged", audience=side, params={"tf": label(a.id), "into": label(b.id)})
+    ]
+
+
+def split(state: JutlandState, side: Side, action: Split) -> list[Event]:
+    tf = state.task_forces.get(action.tf)
+    chosen = list(action.ships)
+    if (
+        action.tf not in splits(state, side)
+        or tf is None
+        or len(set(chosen)) != len(chosen)
+        or not set(chosen) <= set(tf.ships)
+        or not MIN_SHIPS <= len(chosen) <= len(tf.ships) - MIN_SHIPS
+    ):
+        raise RuleViolation("jut.regroup.split", SECTION, tf=label(action.tf))
+    new = TaskForce(
+        id=_new_id(state, side), side=side, ships=chosen, hex=tf.hex, left_at=tf.left_at,
+        came_from=tf.came_from,
+    )  # fmt: skip
+    tf.ships = [s for s in tf.ships if s not in chosen]
+    tf.columns = None
+    state.task_forces[new.id] = new
+    state.regroups[side] = state.regroups.get(side, 0) + 1
+    return [
+        Event(kind="jut.split", audience=side, params={"tf": label(tf.id), "new": label(new.id)})
+    ]
+
+
+def makeup(state: JutlandState, side: Side, action: Makeup) -> list[Event]:
+    tf = state.task_forces.get(action.tf)
+    if tf is None or tf.side != side or not _free(tf) or action.columns not in column_choices(tf):
+        raise RuleViolation("jut.regroup.makeup", "Jutland 1.4", tf=label(action.tf))
+    tf.columns = action.columns
+    state.regroups[side] = state.regroups.get(side, 0) + 1
+    return [
+        Event(
+            kind="jut.makeup", audience=side, params={"tf": label(tf.id), "columns": action.columns}
+        )
+    ]
