@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.rules.core import (
+    Action,
     Choice,
     Dice,
     Event,
@@ -106,9 +107,18 @@ def play(
             action = ruleset.parse_action(prompt.default)
             outcome = ruleset.apply(report.state, prompt.seat, action, dice)
             report.defaults += 1
+        _stored_form_replays(ruleset, action)
         report.state = outcome.state
         report.actions += 1
         report.events.extend(outcome.events)
         if invariant is not None:
             invariant(outcome.state, outcome.events)
     return report
+
+
+def _stored_form_replays(ruleset: Ruleset[Any], action: Action) -> None:
+    """The referee stores an order as ``model_dump(mode="json")`` and replays it through
+    ``parse_action``: a default its own fields refuse would make the stored game unloadable."""
+    stored = action.model_dump(mode="json")
+    if ruleset.parse_action(stored) != action:
+        raise AssertionError(f"order {stored} does not replay to itself")

@@ -14,7 +14,10 @@ HexId = Annotated[str, Field(pattern=r"^\d{4}$")]
 SubKind = Literal["move", "move_search", "move_attack", "search_search", "attack_attack", "dive"]
 SurfaceKind = Literal["move", "move_search", "move_attack", "attack_move", "search_search", "land"]
 NONE = ""
-"""An input the order leaves out (a default never given explicitly: the fields refuse "")."""
+"""An input the order leaves out. The referee stores every field of an order and replays it, so
+a field defaulting to NONE accepts "" too (OptToken, OptHex); rules refuse it where needed."""
+OptToken = Annotated[str, Field(max_length=8)]
+OptHex = Annotated[str, Field(pattern=r"^(\d{4})?$")]
 SURFACE = "surface"
 """The target of a search or attack aimed at every surface ship of a hex (9.2, 14, 15)."""
 
@@ -38,8 +41,8 @@ class SubAction(Action):
     type: Literal["sub_action"] = "sub_action"
     unit: Token
     kind: SubKind
-    to: HexId = NONE
-    target: Token = NONE
+    to: OptHex = NONE
+    target: OptToken = NONE
     targets: list[Token] = Field(default_factory=list, max_length=12)
 
 
@@ -55,10 +58,10 @@ class SurfaceAction(Action):
     type: Literal["surface_action"] = "surface_action"
     units: list[Token] = Field(min_length=1, max_length=6)
     kind: SurfaceKind
-    to: HexId = NONE
-    via: HexId = NONE
-    target_hex: HexId = NONE
-    target: Token = NONE
+    to: OptHex = NONE
+    via: OptHex = NONE
+    target_hex: OptHex = NONE
+    target: OptToken = NONE
     targets: list[Token] = Field(default_factory=list, max_length=12)
 
 
@@ -80,7 +83,7 @@ class AirSearch(Action):
     hex: HexId
     target: Token = SURFACE
     actions: int = Field(default=1, ge=1, le=12)
-    origin: HexId = NONE
+    origin: OptHex = NONE
     """The launching carriers' hex in a carrier operation (7.3.1)."""
 
 
@@ -94,7 +97,7 @@ class AirStrike(Action):
     escorts: int = Field(default=0, ge=0, le=11)
     """Of ``aircraft``, how many fly air superiority (ASP) instead of attacking (5.3(1))."""
     targets: list[Token] = Field(default_factory=list, max_length=12)
-    origin: HexId = NONE
+    origin: OptHex = NONE
 
 
 class CarrierRange(Action):
