@@ -3,9 +3,9 @@ public tokens (``b07``), never by class: an order reads the same whoever the cou
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import Field
+from pydantic import Field, SerializerFunctionWrapHandler, model_serializer
 
 from bot.rules.core import Action
 
@@ -14,10 +14,19 @@ HexId = Annotated[str, Field(pattern=r"^\d{4}$")]
 SubKind = Literal["move", "move_search", "move_attack", "search_search", "attack_attack", "dive"]
 SurfaceKind = Literal["move", "move_search", "move_attack", "attack_move", "search_search", "land"]
 NONE = ""
-"""An input the order leaves out. The referee stores every field of an order and replays it, so
-a field defaulting to NONE accepts "" too (OptToken, OptHex); rules refuse it where needed."""
-OptToken = Annotated[str, Field(max_length=8)]
-OptHex = Annotated[str, Field(pattern=r"^(\d{4})?$")]
+"""An input the order leaves out (a default never given explicitly: the fields refuse "")."""
+
+
+class LeavesOut(Action):
+    """An order with inputs it may leave out (NONE). The referee stores an order's dump and
+    replays it through the fields that refuse "", so a left-out input is not written."""
+
+    @model_serializer(mode="wrap")
+    def _without_left_out(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        data: dict[str, Any] = handler(self)
+        return {k: v for k, v in data.items() if v != NONE}
+
+
 SURFACE = "surface"
 """The target of a search or attack aimed at every surface ship of a hex (9.2, 14, 15)."""
 
@@ -34,15 +43,15 @@ class DeployDone(Action):
     type: Literal["deploy_done"] = "deploy_done"
 
 
-class SubAction(Action):
+class SubAction(LeavesOut):
     """6(1): one submarine's action. ``target`` is ``surface`` (the hex's surface ships) or an
     enemy submarine's token; ``targets`` orders the face-up ships an attack aims at (14(3))."""
 
     type: Literal["sub_action"] = "sub_action"
     unit: Token
     kind: SubKind
-    to: OptHex = NONE
-    target: OptToken = NONE
+    to: HexId = NONE
+    target: Token = NONE
     targets: list[Token] = Field(default_factory=list, max_length=12)
 
 
@@ -50,7 +59,7 @@ class SubOpsDone(Action):
     type: Literal["sub_ops_done"] = "sub_ops_done"
 
 
-class SurfaceAction(Action):
+class SurfaceAction(LeavesOut):
     """7.2(1): one ship or group (7.2(3)) acts. ``via`` is the first hex of a two-hex move;
     ``target_hex`` the hex searched or attacked (7.2(2)); ``target`` a submarine's token;
     ``targets`` the face-up ships of the hex, in the order the attackers are dealt (15.1)."""
@@ -58,10 +67,10 @@ class SurfaceAction(Action):
     type: Literal["surface_action"] = "surface_action"
     units: list[Token] = Field(min_length=1, max_length=6)
     kind: SurfaceKind
-    to: OptHex = NONE
-    via: OptHex = NONE
-    target_hex: OptHex = NONE
-    target: OptToken = NONE
+    to: HexId = NONE
+    via: HexId = NONE
+    target_hex: HexId = NONE
+    target: Token = NONE
     targets: list[Token] = Field(default_factory=list, max_length=12)
 
 
@@ -76,18 +85,18 @@ class AirRange(Action):
     distance: int = Field(ge=0, le=10)
 
 
-class AirSearch(Action):
+class AirSearch(LeavesOut):
     """5.2(3)2: one air action searches a hex's surface ships or one submarine (``target``)."""
 
     type: Literal["air_search"] = "air_search"
     hex: HexId
     target: Token = SURFACE
     actions: int = Field(default=1, ge=1, le=12)
-    origin: OptHex = NONE
+    origin: HexId = NONE
     """The launching carriers' hex in a carrier operation (7.3.1)."""
 
 
-class AirStrike(Action):
+class AirStrike(LeavesOut):
     """5.2(3)1, 5.3: aircraft attack a hex's face-up surface ships or one face-up submarine."""
 
     type: Literal["air_strike"] = "air_strike"
@@ -97,7 +106,7 @@ class AirStrike(Action):
     escorts: int = Field(default=0, ge=0, le=11)
     """Of ``aircraft``, how many fly air superiority (ASP) instead of attacking (5.3(1))."""
     targets: list[Token] = Field(default_factory=list, max_length=12)
-    origin: OptHex = NONE
+    origin: HexId = NONE
 
 
 class CarrierRange(Action):
