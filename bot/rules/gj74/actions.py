@@ -146,6 +146,36 @@ class DongfengFire(Action):
     target: Token
 
 
+class RevealTargets(Action):
+    """15.1(5): the defender turns these face-down ships of the attacked hex face up, to
+    become targets (none: they stay face down and out of the attack)."""
+
+    type: Literal["reveal_targets"] = "reveal_targets"
+    units: list[Token] = Field(default_factory=list, max_length=12)
+
+
+class AllocateTargets(Action):
+    """15.1(2)-(4): the attacker deals his attackers again over the face-up ships, in order."""
+
+    type: Literal["allocate_targets"] = "allocate_targets"
+    targets: list[Token] = Field(min_length=1, max_length=12)
+
+
+class DrawAA(Action):
+    """15.2(3): the defender draws this much wide-area anti-air from the track for the ship
+    being attacked."""
+
+    type: Literal["draw_aa"] = "draw_aa"
+    n: int = Field(ge=0, le=40)
+
+
+class AbsorbHits(Action):
+    """15.2(4): the attacker takes the anti-air hits off his attackers in this order."""
+
+    type: Literal["absorb_hits"] = "absorb_hits"
+    units: list[Token] = Field(min_length=1, max_length=12)
+
+
 class AirOpsDone(Action):
     type: Literal["air_ops_done"] = "air_ops_done"
 
@@ -165,7 +195,11 @@ GJ74Action = Annotated[
     | NoIntercept
     | Dongfeng
     | DongfengFire
-    | AirOpsDone,
+    | AirOpsDone
+    | RevealTargets
+    | AllocateTargets
+    | DrawAA
+    | AbsorbHits,
     Field(discriminator="type"),
 ]
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from bot.rules.core import Dice, Event, RuleViolation, t
 from bot.rules.core.text import die
-from bot.rules.gj74 import board, carrier, combat, optional, search
+from bot.rules.gj74 import battle, board, carrier, combat, optional, search
 from bot.rules.gj74.actions import SURFACE, AirRange, AirSearch, AirStrike
-from bot.rules.gj74.state import AirOp, GJ74State, Side, Strike, other
+from bot.rules.gj74.state import AirOp, GJ74State, Gun, Side, Strike, other
 from bot.rules.gj74.units import at, face_up_enemies, tech
 
 SECTION = "GJ74 5"
@@ -142,12 +142,19 @@ def resolve(state: GJ74State, dice: Dice, attack_left: int) -> list[Event]:
     if attack_left <= 0:
         return []
     if strike.target == SURFACE:
-        shooters = [
-            combat.Shooter(f"air{k}", plane.atk_anti_ship, tech(state, strike.side, plane.atk_tech))
+        # 16.2-16.3: the attack aircraft left go through 15.1-15.2 as ships do.
+        guns = [
+            Gun(
+                label=f"air{k}",
+                anti_ship=plane.atk_anti_ship,
+                tech=tech(state, strike.side, plane.atk_tech),
+            )
             for k in range(attack_left)
         ]
-        targets = [state.units[x] for x in strike.targets[:attack_left]]
-        return combat.fire_at_ships(state, shooters, targets, False, dice, "GJ74 16")
+        targets = strike.targets[:attack_left]
+        return battle.open_battle(
+            state, strike.side, strike.hex, guns, targets, False, "GJ74 16", dice
+        )
     target = state.units[strike.target]
     n = attack_left * plane.atk_asw_dice
     return combat.against_sub(

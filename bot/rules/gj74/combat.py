@@ -6,22 +6,11 @@ GJ74 16 by the rule index."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from bot.rules.core import Dice, Event, RuleViolation, t
 from bot.rules.core.text import die
 from bot.rules.gj74 import board
 from bot.rules.gj74.state import GJ74State, Side, Unit
 from bot.rules.gj74.units import hits_to, unit_tech
-
-
-@dataclass
-class Shooter:
-    """One attacker against ships: a ship or an aircraft (16.3 uses 15.2 as it is)."""
-
-    label: str
-    anti_ship: int
-    tech: int
 
 
 def enemy_target(
@@ -94,71 +83,6 @@ def sub_on_ships(state: GJ74State, sub: Unit, targets: list[Unit], dice: Dice) -
             )
             events += hits_to(state, u, hits)
     return events
-
-
-def fire_at_ships(
-    state: GJ74State,
-    shooters: list[Shooter],
-    targets: list[Unit],
-    far: bool,
-    dice: Dice,
-    section: str,
-) -> list[Event]:
-    """15.1-15.2 (and 16.2-16.3): the shooters are dealt over the targets one each in the
-    order given, then a second each (15.1(2)-(4)); the defender puts the wide-area AA of the
-    ships attacked on the track (15.2(1)); each target's AA dice, at most its tech a hit,
-    cut its attackers' anti-ship (15.2(3)-(4)); then each die of what is left, at most the
-    shooter's tech (one less at two hexes or more, at least 1, 15.2(6)), is a hit.
-    Ruling: the defender's AA choices are made for him: a ship fires its own AA and its
-    interception air (2.11(4)2); a wide-area ship draws its own value from the track
-    (15.2(3)2) and another ship up to 2 more; the attacker takes AA hits off his lowest tech
-    shooters first (what 23.0 example 4 battle 3 does)."""
-    if not targets:
-        return []
-    for u in targets:
-        state.attacked_first[u.side] = True
-    dealt: dict[str, list[Shooter]] = {u.id: [] for u in targets}
-    for k, s in enumerate(shooters):
-        dealt[targets[k % len(targets)].id].append(s)
-    track = sum(board.ship(u.cls).anti_air for u in targets if board.ship(u.cls).wide_area_aa)
-    events = [Event(kind="gj74.aa_track", params={"n": track})]
-    for u in targets:
-        mine = dealt[u.id]
-        if not mine or u.status != "map":
-            continue
-        c = board.ship(u.cls)
-        if c.wide_area_aa:
-            aa = min(c.anti_air, track)
-            track -= aa
-        else:
-            extra = min(2, track)
-            track -= extra
-            aa = c.anti_air + extra
-        aa += c.air_intercept
-        aa_hits, shown = _roll(dice, aa, unit_tech(state, u), "gj74.die.aa")
-        events.append(
-            Event(kind="gj74.aa_fire", params={"unit": u.id, "dice": shown, "hits": aa_hits})
-        )
-        power = sorted(([s.tech, s.anti_ship] for s in mine), key=lambda x: x[0])
-        for p in power:
-            cut = min(p[1], aa_hits)
-            p[1] -= cut
-            aa_hits -= cut
-        total = 0
-        for tech, n in power:
-            eff = max(1, tech - 1) if far else tech
-            hits, shown = _roll(dice, n, eff, "gj74.die.anti_ship")
-            if shown:
-                events.append(
-                    Event(kind="gj74.anti_ship", params={"unit": u.id, "dice": shown, "hits": hits})
-                )
-            total += hits
-        events += hits_to(state, u, total)
-    return events
-
-
-def ship_shooters(state: GJ74State, units: list[Unit]) -> list[Shooter]:
-    return [Shooter(u.id, board.ship(u.cls).anti_ship, unit_tech(state, u)) for u in units]
 
 
 def range_of(state: GJ74State, u: Unit) -> int:

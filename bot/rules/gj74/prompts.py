@@ -183,7 +183,10 @@ def surface_op(state: GJ74State) -> list[Prompt]:
     if side is None:
         return []
     from bot.rules.gj74 import prompts_air  # it builds on this module's helpers
+    from bot.rules.gj74.prompts_battle import battle_prompts
 
+    if state.battle is not None:
+        return battle_prompts(state)
     if state.strike is not None:
         return prompts_air.intercept_prompt(state)
     done = _done("surface_ops_done")

@@ -36,6 +36,10 @@ def intercept_prompt(state: GJ74State) -> list[Prompt]:
 
 def air_op(state: GJ74State) -> list[Prompt]:
     """5.1: declare the range; 5.2: spend the actions; 5.4(4): end."""
+    if state.battle is not None:
+        from bot.rules.gj74.prompts_battle import battle_prompts
+
+        return battle_prompts(state)
     if state.strike is not None:
         return intercept_prompt(state)
     side = state.active

@@ -23,6 +23,7 @@ from bot.rules.core import (
 from bot.rules.gj74 import actions as A
 from bot.rules.gj74 import (
     air,
+    battle,
     board,
     carrier,
     hiding,
@@ -134,6 +135,8 @@ def _dispatch(state: GJ74State, side: Side, action: Action, dice: Dice) -> list[
         return optional.launch(state, side, dice)
     if isinstance(action, A.DongfengFire):
         return optional.fire(state, side, action, dice)
+    if isinstance(action, (A.RevealTargets, A.AllocateTargets, A.DrawAA, A.AbsorbHits)):
+        return battle.answer(state, side, action, dice)
     if isinstance(action, A.CarrierRange):
         return carrier.declare(state, side, action, dice)
     raise RuleViolation(

@@ -87,6 +87,48 @@ class Strike(_Model):
     targets: list[str] = Field(default_factory=list)
 
 
+class Gun(_Model):
+    """One attacker against ships (15.1, 16.2): a ship by its token, or an aircraft."""
+
+    label: str
+    anti_ship: int
+    tech: int
+
+
+class MoveAfter(_Model):
+    """7.2(1)4: a group that attacks then moves, once its attack is resolved."""
+
+    units: list[str]
+    to: str
+    via: str = ""
+    steps: int = 2
+
+
+BattleStage = Literal["reveal", "allocate", "deal", "aa", "aa_fire", "absorb", "fire"]
+
+
+class Battle(_Model):
+    """An attack on ships under way (15, 16): the defender may turn face-down ships of the
+    hex up to become targets (15.1(5)), the attacker then deals his attackers (15.1(2)-(4)),
+    and each target is resolved in turn (15.2(8)): the defender draws wide-area anti-air
+    from the track (15.2(3)), the attacker takes the anti-air hits off the attackers he
+    chooses (15.2(4)), the rest fire (15.2(5)-(7))."""
+
+    side: Side
+    hex: str
+    section: str
+    far: bool
+    guns: list[Gun]
+    targets: list[str]
+    stage: BattleStage = "reveal"
+    current: int = 0
+    track: int = 0
+    draw: int = 0
+    aa_hits: int = 0
+    order: list[str] = Field(default_factory=list)
+    then: MoveAfter | None = None
+
+
 class Landing(_Model):
     side: Side
     hex: str
@@ -126,6 +168,7 @@ class GJ74State(GameState):
     surface_air: bool | None = None
     """This surface operation's choice (7.1(2)): ships (False) or carrier aircraft (True)."""
     strike: Strike | None = None
+    battle: Battle | None = None
     intercepted: int = 0
     """Aircraft the other side has sent up to intercept in this operation (17.1(4))."""
     space: int = 0

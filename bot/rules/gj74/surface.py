@@ -5,9 +5,9 @@ the scenario allows (7.2(6)); landings (18.1)."""
 from __future__ import annotations
 
 from bot.rules.core import Dice, Event, RuleViolation
-from bot.rules.gj74 import board, combat, movement, search, subs
+from bot.rules.gj74 import battle, board, combat, movement, search, subs
 from bot.rules.gj74.actions import SURFACE, SURFACE_FIELDS, SurfaceAction
-from bot.rules.gj74.state import GJ74State, Landing, Side, Unit, other
+from bot.rules.gj74.state import GJ74State, Gun, Landing, MoveAfter, Side, Unit, other
 from bot.rules.gj74.units import at, face_up_enemies, reveal, show, unit_tech
 
 SECTION = "GJ74 7.2"
@@ -63,10 +63,15 @@ def act(state: GJ74State, side: Side, a: SurfaceAction, dice: Dice) -> list[Even
         _need(a.to)
         _check(state, side, a, units, here)
         movement.path(state, side, units[0], a.to, a.via or None, steps, SECTION)  # refuse first
-        events = _do(state, side, a, units, dice)
-        alive = [u for u in units if u.status == "map"]
-        if alive:
-            events += movement.move(state, side, alive, a.to, a.via or None, steps, SECTION, dice)
+        # 7.2(1)4: the move waits for the attack's decisions (15.1(5), 15.2(3)-(4)).
+        then = MoveAfter(units=[u.id for u in units], to=a.to, via=a.via, steps=steps)
+        events = _do(state, side, a, units, dice, then)
+        if a.target not in ("", SURFACE):  # a ship attack moves when its battle ends
+            alive = [u for u in units if u.status == "map"]
+            if alive:
+                events += movement.move(
+                    state, side, alive, a.to, a.via or None, steps, SECTION, dice
+                )
     else:  # search_search
         assert here is not None
         _check(state, side, a, units, here)
@@ -126,7 +131,12 @@ def _check(state: GJ74State, side: Side, a: SurfaceAction, units: list[Unit], or
 
 
 def _do(
-    state: GJ74State, side: Side, a: SurfaceAction, units: list[Unit], dice: Dice
+    state: GJ74State,
+    side: Side,
+    a: SurfaceAction,
+    units: list[Unit],
+    dice: Dice,
+    then: MoveAfter | None = None,
 ) -> list[Event]:
     alive = [u for u in units if u.status == "map" and u.hex is not None]
     if not alive:
@@ -140,10 +150,13 @@ def _do(
         # range take part (Ruling: with 22.1 a group may hold ships of different ranges).
         shooters = [u for u in alive if board.distance(origin, hex_id) <= combat.range_of(state, u)]
         events += reveal(state, shooters, "fired")
-        targets = [state.units[x] for x in a.targets]
+        guns = [
+            Gun(label=u.id, anti_ship=board.ship(u.cls).anti_ship, tech=unit_tech(state, u))
+            for u in shooters
+        ]
         far = board.distance(origin, hex_id) >= 2
-        return events + combat.fire_at_ships(
-            state, combat.ship_shooters(state, shooters), targets, far, dice, "GJ74 15"
+        return events + battle.open_battle(
+            state, side, hex_id, guns, list(a.targets), far, "GJ74 15", dice, then
         )
     for u in alive:
         events += show(u)  # 7.1(3): shown to search or attack, then turned back

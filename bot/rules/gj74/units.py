@@ -7,6 +7,7 @@ from typing import Any
 
 from bot.rules.core import Event, RuleViolation, t
 from bot.rules.gj74 import board
+from bot.rules.gj74 import events as _events  # noqa: F401  (registers the event kinds first)
 from bot.rules.gj74.state import GJ74State, Side, Unit
 
 
