@@ -15,7 +15,7 @@ from bot.autoplay import random_action
 from bot.referee.fairdice import FairDice
 from bot.rules.core import Event, RuleViolation
 from bot.rules.core.registry import get
-from bot.rules.gj74 import board, victory
+from bot.rules.gj74 import battle, board, victory
 from bot.rules.gj74.state import SIDES, GJ74State
 from bot.rules.gj74.units import stacking_ok
 
@@ -68,6 +68,10 @@ def aimed(state: GJ74State, rng: random.Random) -> dict[str, Any] | None:
     side = state.active
     if side is None:
         return None
+    if state.battle is not None:
+        # 15.1(5): turn every face-down ship up, so the re-deal (15.1(2)) is played too.
+        hidden = [u.id for u in battle.hidden_here(state, state.battle)]
+        return {"type": "reveal_targets", "units": hidden} if hidden else None
     enemy = [u for u in state.units.values() if u.side != side and u.status == "map"]
     if not enemy:
         return None

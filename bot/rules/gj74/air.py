@@ -108,13 +108,9 @@ def strike(state: GJ74State, side: Side, a: AirStrike, dice: Dice) -> list[Event
         if set(a.targets) & hidden:
             raise RuleViolation("gj74.attack.face_down", "GJ74 10")
         ships = face_up_enemies(state, side, a.hex, sub=False)
-        need = min(a.aircraft - a.escorts, len(ships))
-        if (
-            not ships
-            or not set(a.targets) <= {s.id for s in ships}
-            or len(set(a.targets)) != len(a.targets)
-            or len(a.targets) != need
-        ):
+        attackers = a.aircraft - a.escorts
+        if not ships or not battle.deal_ok(a.targets, attackers, {s.id for s in ships}):
+            need = min(attackers, len(ships))
             raise RuleViolation("gj74.attack.targets", "GJ74 16.2", n=need)
     else:
         combat.enemy_target(state, side, a.target, a.hex, True, "GJ74 13")
@@ -127,7 +123,7 @@ def strike(state: GJ74State, side: Side, a: AirStrike, dice: Dice) -> list[Event
         target=a.target,
         aircraft=a.aircraft,
         escorts=a.escorts,
-        targets=list(a.targets),
+        targets=battle.expand(list(a.targets), a.aircraft - a.escorts),
     )
     params = {"side": side, "hex": a.hex, "n": a.aircraft, "escorts": a.escorts}
     return [Event(kind="gj74.strike", params=params)]

@@ -32,13 +32,45 @@ def open_battle(
     dice: Dice,
     then: MoveAfter | None = None,
 ) -> list[Event]:
-    """15.1: the attack declared with the attacker's first deal (``targets``, in order)."""
-    for x in targets:
+    """15.1: the attack declared with the attacker's deal (``targets``: see ``deal``)."""
+    aim = expand(targets, len(guns))
+    for x in aim:
         state.attacked_first[state.units[x].side] = True
     state.battle = Battle(
-        side=side, hex=hex_id, section=section, far=far, guns=guns, targets=targets, then=then
+        side=side, hex=hex_id, section=section, far=far, guns=guns, aim=aim, then=then
     )
+    _order_targets(state.battle)
     return run(state, dice)
+
+
+def expand(targets: list[str], guns: int) -> list[str]:
+    """The target of each attacker, in order. A deal shorter than the attackers (one each,
+    ``need`` long) goes round again in the same order (15.1(3))."""
+    if targets and len(targets) < guns:
+        return [targets[k % len(targets)] for k in range(guns)]
+    return list(targets[:guns])
+
+
+def deal_ok(targets: list[str], guns: int, ships: set[str]) -> bool:
+    """15.1(2)-(4): each attacker gets a target, one to each ship before any gets a second:
+    at every point of the deal no ship has two more attackers than another, and as many
+    ships are attacked as can be (all of them, or one per attacker)."""
+    aim = expand(targets, guns)
+    if len(aim) != guns or not set(aim) <= ships or len(set(aim)) != min(guns, len(ships)):
+        return False
+    if len(targets) not in (guns, min(guns, len(ships))):
+        return False
+    counts = dict.fromkeys(set(aim), 0)
+    for x in aim:
+        counts[x] += 1
+        if max(counts.values()) - min(counts.values()) > 1:
+            return False
+    return True
+
+
+def _order_targets(b: Battle) -> None:
+    """15.2(2), (8): the targets are resolved in the order the deal first names them."""
+    b.targets = list(dict.fromkeys(b.aim))
 
 
 def hidden_here(state: GJ74State, b: Battle) -> list[Unit]:
@@ -55,9 +87,8 @@ def need(state: GJ74State, b: Battle) -> int:
 
 
 def dealt(b: Battle, target: str) -> list[Gun]:
-    """15.1(2)-(3): attackers dealt one each over the targets in order, then a second each."""
-    k = b.targets.index(target)
-    return [g for i, g in enumerate(b.guns) if i % len(b.targets) == k]
+    """The attackers dealt to ``target`` (15.1(2)-(3))."""
+    return [g for g, x in zip(b.guns, b.aim, strict=True) if x == target]
 
 
 def current(state: GJ74State, b: Battle) -> Unit:
@@ -260,10 +291,10 @@ def _allocate(state: GJ74State, b: Battle, a: AllocateTargets) -> list[Event]:
     if b.stage != "allocate":
         raise RuleViolation("gj74.battle.nothing", SECTION)
     ships = {u.id for u in face_up_enemies(state, b.side, b.hex, sub=False)}
-    n = need(state, b)
-    if not set(a.targets) <= ships or len(set(a.targets)) != len(a.targets) or len(a.targets) != n:
-        raise RuleViolation("gj74.attack.targets", "GJ74 15.1", n=n)
-    b.targets = list(a.targets)
+    if not deal_ok(a.targets, len(b.guns), ships):
+        raise RuleViolation("gj74.attack.targets", "GJ74 15.1", n=need(state, b))
+    b.aim = expand(a.targets, len(b.guns))
+    _order_targets(b)
     for x in b.targets:
         state.attacked_first[state.units[x].side] = True
     b.stage = "deal"

@@ -119,7 +119,10 @@ class Battle(_Model):
     section: str
     far: bool
     guns: list[Gun]
-    targets: list[str]
+    aim: list[str]
+    """The target of each gun, in the same order (15.1(2)-(3))."""
+    targets: list[str] = Field(default_factory=list)
+    """The ships attacked, in the order they are resolved (15.2(8))."""
     stage: BattleStage = "reveal"
     current: int = 0
     track: int = 0

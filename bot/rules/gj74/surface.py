@@ -119,14 +119,8 @@ def _check(state: GJ74State, side: Side, a: SurfaceAction, units: list[Unit], or
         if set(a.targets) & hidden:
             raise RuleViolation("gj74.attack.face_down", "GJ74 10")
         ships = face_up_enemies(state, side, hex_id, sub=False)
-        ids = {s.id for s in ships}
-        need = min(len(units), len(ships))
-        if (
-            not ships
-            or not set(a.targets) <= ids
-            or len(set(a.targets)) != len(a.targets)
-            or len(a.targets) != need
-        ):
+        if not ships or not battle.deal_ok(a.targets, len(units), {s.id for s in ships}):
+            need = min(len(units), len(ships))
             raise RuleViolation("gj74.attack.targets", "GJ74 15.1", n=need)
 
 
@@ -148,6 +142,7 @@ def _do(
         hex_id = a.target_hex or origin
         # 9.2(2)1, 10.2(3): firing at ships shows the attackers for good, and only those in
         # range take part (Ruling: with 22.1 a group may hold ships of different ranges).
+        aim = dict(zip(a.units, battle.expand(list(a.targets), len(a.units)), strict=True))
         shooters = [u for u in alive if board.distance(origin, hex_id) <= combat.range_of(state, u)]
         events += reveal(state, shooters, "fired")
         guns = [
@@ -156,7 +151,7 @@ def _do(
         ]
         far = board.distance(origin, hex_id) >= 2
         return events + battle.open_battle(
-            state, side, hex_id, guns, list(a.targets), far, "GJ74 15", dice, then
+            state, side, hex_id, guns, [aim[u.id] for u in shooters], far, "GJ74 15", dice, then
         )
     for u in alive:
         events += show(u)  # 7.1(3): shown to search or attack, then turned back
