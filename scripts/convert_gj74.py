@@ -103,6 +103,15 @@ def write_map(standin: Path, out: Path) -> None:
     (out / "map.toml").write_text("\n".join(parts), encoding="utf-8")
 
 
+RULEBOOK = {
+    "cn_shandong_type_002": (
+        {"anti_air": 0},
+        "; anti-air 0 from the same battle (it fires 4 dice, its interception air alone)",
+    ),
+}
+"""Values the rulebook prints over the stand-in's (23.0 example 4), with the note kept."""
+
+
 def write_ships(standin: Path, out: Path) -> None:
     parts = [
         "# GJ74: ship classes per navy (rulebook 2.11: type and tech level above, anti-ship,\n"
@@ -144,6 +153,9 @@ def write_ships(standin: Path, out: Path) -> None:
             "status": status,
             "source": "reference/gj74/standin/gj74-standin-ships.csv: " + note,
         }
+        fix, why = RULEBOOK.get(record["id"], ({}, ""))
+        record |= fix
+        record["source"] += why
         parts.append(table("classes", record))
     (out / "ships.toml").write_text("\n".join(parts), encoding="utf-8")
 

@@ -13,19 +13,67 @@ import pytest
 
 from bot.autoplay import random_action
 from bot.referee.fairdice import FairDice
-from bot.rules.core import Event, RuleViolation
+from bot.rules.core import Event, RuleViolation, narrow
 from bot.rules.core.registry import get
 from bot.rules.gj74 import battle, board, victory
-from bot.rules.gj74.state import SIDES, GJ74State
+from bot.rules.gj74.state import SIDES, GJ74State, other
 from bot.rules.gj74.units import stacking_ok
 
 RULESET = get("gj74")
-GAMES = {"19.1": 3, "19.2": 2, "19.3": 2, "19.4": 2, "20.1": 1}
-"""Games per scenario in the suite (about 30 s on a loaded machine); `python -m bot bench`
-style runs of more games use `play_one` directly."""
+GAMES = {"19.1": 4, "19.2": 4, "19.3": 3, "19.4": 4, "20.1": 1}
+"""Games per scenario in the suite, every check after every order (about 30 s on a loaded
+machine); the full count (100 of each of 19, 20 of 20.1) is test_random_play_full.py."""
 
 
-def check(state: GJ74State, events: list[Event], rng: random.Random) -> None:
+SCORING = {"gj74.damaged", "gj74.sunk", "gj74.air_combat", "gj74.landed", "gj74.moved"}
+"""The events that may move the VP (21.1, 19.2(5), 19.3(5)): losses, landings, a hex held."""
+
+
+class Ledger:
+    """The books kept from the events alone, against which the state is checked: every loss
+    announced, aircraft and supply markers accounted for, VP moving only with a scoring event."""
+
+    def __init__(self, state: GJ74State) -> None:
+        self.planes = {s: state.aircraft[s] + state.aircraft_lost.get(s, 0) for s in SIDES}
+        self.lost_planes = {s: state.aircraft_lost.get(s, 0) for s in SIDES}
+        self.supply = {u.id: u.supply for u in state.units.values()}
+        self.status: dict[str, str] = {}
+        self.striker: str | None = None
+        self.vp = victory.points(state)
+
+    def book(self, state: GJ74State, events: list[Event]) -> None:
+        for e in events:
+            p = e.params
+            if e.kind in ("gj74.damaged", "gj74.sunk"):
+                self.status[p["unit"]] = e.kind.split(".")[1]
+            elif e.kind == "gj74.strike":
+                self.striker = p["side"]
+            elif e.kind == "gj74.air_combat":
+                assert self.striker is not None
+                self.lost_planes[narrow(self.striker, SIDES)] += p["strike_lost"]
+                self.lost_planes[other(narrow(self.striker, SIDES))] += p["lost"]
+            elif e.kind == "gj74.supply_lost":
+                self.supply[p["unit"]] -= p["n"]
+            elif e.kind == "gj74.landed":
+                self.supply[p["unit"]] -= 1
+        for u in state.units.values():
+            if u.status in ("damaged", "sunk"):
+                assert self.status.get(u.id) == u.status, f"{u.id} {u.status} unannounced"
+            else:
+                assert u.id not in self.status, f"{u.id} announced lost, {u.status}"
+                assert u.supply == self.supply[u.id], f"{u.id} supply {u.supply}"
+        for side in SIDES:
+            assert state.aircraft[side] + state.aircraft_lost.get(side, 0) == self.planes[side]
+            assert state.aircraft_lost.get(side, 0) == self.lost_planes[side], side
+        vp = victory.points(state)
+        if vp != self.vp:
+            assert {e.kind for e in events} & SCORING, f"VP {self.vp} -> {vp} with no cause"
+        self.vp = vp
+
+
+def check(state: GJ74State, events: list[Event], rng: random.Random, leaks: bool = True) -> None:
+    """The invariants; with ``leaks``, also what each audience reads against its secrets and
+    two look-alike counters traded (the costly part)."""
     sid = state.scenario
     for u in state.units.values():
         assert not u.face_up or u.known, f"{u.id} face up but not known"
@@ -40,6 +88,9 @@ def check(state: GJ74State, events: list[Event], rng: random.Random) -> None:
             assert stacking_ok(state, side, h, 0, 0), f"{side} overstacked in {h}"
     vp = victory.points(state)
     assert all(v >= 0 for v in vp.values())
+    if not leaks:
+        return
+    open_prompts = RULESET.prompts(state)
     for audience in (None, *SIDES):
         secrets = RULESET.secrets(state, audience)
         view = json.dumps(RULESET.view(state, audience).model_dump(mode="json"), ensure_ascii=False)
@@ -48,7 +99,7 @@ def check(state: GJ74State, events: list[Event], rng: random.Random) -> None:
             ensure_ascii=False,
         )
         prompts = json.dumps(
-            [p.model_dump(mode="json") for p in RULESET.prompts(state) if p.seat == audience],
+            [p.model_dump(mode="json") for p in open_prompts if p.seat == audience],
             ensure_ascii=False,
         )
         for secret in secrets:
@@ -127,14 +178,20 @@ def aimed(state: GJ74State, rng: random.Random) -> dict[str, Any] | None:
     return {"type": "surface_action", "units": group, "kind": "move", "to": to}
 
 
-def play_one(sid: str, game: int, max_orders: int = 3000) -> tuple[GJ74State, dict[str, int]]:
+def play_one(
+    sid: str, game: int, max_orders: int = 3000, leak_every: int = 1
+) -> tuple[GJ74State, dict[str, int]]:
+    """One game to its end; the invariants after every order, the leak checks after every
+    ``leak_every``-th (and after the set-up)."""
     rng = random.Random(f"{sid}-{game}")
     dice = FairDice(b"gj74-random-play-seed-0000000001", f"{sid}-{game}", 0)
     out = RULESET.setup(sid, RULESET.parse_options({}), dice)
     state, counts = out.state, {"orders": 0, "refused": 0, "events": 0}
     check(state, out.events, rng)
+    ledger = Ledger(state)
     while state.result is None and counts["orders"] < max_orders:
-        prompt = rng.choice(RULESET.prompts(state))
+        open_prompts = RULESET.prompts(state)
+        prompt = rng.choice(open_prompts)
         acting = [f for f in prompt.forms if not f.type.endswith("_done")]
         outcome = None
         # Mostly act (a random player that ends every operation at once sees no battle).
@@ -144,17 +201,21 @@ def play_one(sid: str, game: int, max_orders: int = 3000) -> tuple[GJ74State, di
             if raw is None:
                 raw = random_action(prompt.model_copy(update={"forms": (form,)}), rng)
             try:
-                outcome = RULESET.apply(state, prompt.seat, RULESET.parse_action(raw), dice)
+                action = RULESET.parse_action(raw)
+                outcome = RULESET.apply(state, prompt.seat, action, dice, open_prompts)
                 break
             except RuleViolation:
                 counts["refused"] += 1
         if outcome is None:
             assert prompt.default is not None
-            outcome = RULESET.apply(state, prompt.seat, RULESET.parse_action(prompt.default), dice)
+            action = RULESET.parse_action(prompt.default)
+            outcome = RULESET.apply(state, prompt.seat, action, dice, open_prompts)
         state = outcome.state
         counts["orders"] += 1
         counts["events"] += len(outcome.events)
-        check(state, outcome.events, rng)
+        assert RULESET.parse_action(action.model_dump()) == action  # stored orders replay
+        check(state, outcome.events, rng, counts["orders"] % leak_every == 0)
+        ledger.book(state, outcome.events)
     assert state.result is not None, f"{sid} game {game} did not end"
     return state, counts
 

@@ -4,7 +4,7 @@ classes (2.11), the Air Operations Table, and the scenarios of chapters 19 and 2
 from __future__ import annotations
 
 from collections import deque
-from functools import cache
+from functools import cache, lru_cache
 from typing import Literal
 
 from pydantic import Field
@@ -110,6 +110,7 @@ def hex_of(place_or_hex: str) -> str:
     return place.hex if place is not None else place_or_hex
 
 
+@lru_cache(maxsize=4096)
 def axial(hex_id: str) -> tuple[int, int]:
     """Axial coordinates of the stand-in grid (even columns shifted toward higher rows)."""
     c, r = int(hex_id[:2]), int(hex_id[2:])
@@ -123,7 +124,13 @@ def distance(a: str, b: str) -> int:
 
 
 def within(center: str, radius: int) -> list[str]:
-    return sorted(h for h in comps().hexes if distance(center, h) <= radius)
+    return list(_within(center, radius))
+
+
+@lru_cache(maxsize=4096)
+def _within(center: str, radius: int) -> tuple[str, ...]:
+    """Static map geometry, so cached (the menus ask it for every counter)."""
+    return tuple(sorted(h for h in comps().hexes if distance(center, h) <= radius))
 
 
 def belligerents(sid: str) -> frozenset[str]:
@@ -139,6 +146,7 @@ def navigable(sid: str, hex_id: str) -> bool:
     return h.terrain == "sea" or h.nation in belligerents(sid)
 
 
+@lru_cache(maxsize=65536)
 def step_ok(sid: str, a: str, b: str) -> bool:
     """One hex of movement (8(1), 8(4)): a neighbour, not across a land hexside."""
     return (
@@ -149,7 +157,12 @@ def step_ok(sid: str, a: str, b: str) -> bool:
 
 
 def south_edge(sid: str) -> list[str]:
-    return [h for h in comps().hexes if int(h[:2]) == SOUTH_COLUMN and navigable(sid, h)]
+    return list(_south_edge(sid))
+
+
+@lru_cache(maxsize=16)
+def _south_edge(sid: str) -> tuple[str, ...]:
+    return tuple(h for h in comps().hexes if int(h[:2]) == SOUTH_COLUMN and navigable(sid, h))
 
 
 def is_port(hex_id: str, nations: tuple[str, ...]) -> bool:
