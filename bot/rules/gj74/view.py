@@ -74,6 +74,14 @@ class GJ74View(View):
     aircraft: dict[str, int]
     air_range: int | None
     air_actions: int
+    air_carrier: bool = False
+    """A carrier air operation (7.3): the range counts from ``air_origins``, the launching
+    carriers' hexes (shown when they flew, 7.3(1)), not from the air bases."""
+    air_origins: tuple[str, ...] = ()
+    strike_hex: str | None = None
+    """An air strike waiting for the other side's interception (17)."""
+    battle_hex: str | None = None
+    """The hex of an attack on ships under way (15, 16)."""
     groups_used: int
     landings: tuple[LandingView, ...]
     vp: dict[str, float]
@@ -138,6 +146,10 @@ def build_view(state: GJ74State, audience: str | None) -> GJ74View:
         aircraft=dict(state.aircraft),
         air_range=state.air.distance if state.air else None,
         air_actions=state.air.actions if state.air else 0,
+        air_carrier=bool(state.air and state.air.carrier),
+        air_origins=tuple(sorted(state.air.origins)) if state.air else (),
+        strike_hex=state.strike.hex if state.strike else None,
+        battle_hex=state.battle.hex if state.battle else None,
         groups_used=state.groups_used,
         landings=tuple(LandingView(side=m.side, hex=m.hex) for m in state.landings),
         vp={k: v for k, v in victory.points(state).items()},
