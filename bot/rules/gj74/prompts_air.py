@@ -168,6 +168,17 @@ def spend(
                 name="aircraft", label=t("gj74.input.aircraft"), kind="number", min=1, max=planes
             ),
         ]
+        if planes > 1:
+            # 5.3(1): some of the aircraft may fly air superiority (ASP) as escorts
+            inputs.append(
+                Choice(
+                    name="escorts",
+                    label=t("gj74.input.escorts"),
+                    kind="number",
+                    min=0,
+                    max=planes - 1,
+                )
+            )
         if ships:
             inputs.append(
                 Choice(
