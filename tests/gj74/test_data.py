@@ -89,3 +89,14 @@ def test_a_broken_edit_reports_every_problem_at_once(tmp_path: Path) -> None:
     assert any("0116-0130" in m and "not neighbours" in m for m in messages)
     assert any("port_maizuru" in m and "a port on a sea hex" in m for m in messages)
     assert any("cn: 4 FFG, the scenarios draw 12" in m for m in messages)
+
+
+def test_the_catalogs_name_each_class_as_the_data_does() -> None:
+    """secrets() (view.py) holds the data's class names: the catalogs must word a class with
+    exactly those, or a leak in a message would go unseen."""
+    from bot.i18n import catalogs
+    from bot.rules.gj74 import board
+
+    for c in board.comps().classes.values():
+        assert catalogs()["en"][f"gj74.cls.{c.id}"] == c.name
+        assert catalogs()["zh"][f"gj74.cls.{c.id}"] == c.name_zh

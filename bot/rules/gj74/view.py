@@ -168,10 +168,22 @@ def status(state: GJ74State) -> Text:
 
 
 def secret_names(state: GJ74State, audience: str | None) -> set[str]:
-    """The names on the faces this audience has not seen (2.11(2))."""
-    hidden = {u.name for u in state.units.values() if u.name and not sees_face(u, audience)}
-    shown = {u.name for u in state.units.values() if sees_face(u, audience)}
-    return hidden - shown
+    """What the faces this audience has not seen would tell it (2.11(2)): the ships' names,
+    and the classes (id and name in both languages, as the catalogs word them: the data's own
+    names, tests/gj74/test_data.py) of which it has seen no counter. A name inside one it may
+    read (a seen class's) is left to the leak checks' blanking of known names."""
+    seen_units = [u for u in state.units.values() if sees_face(u, audience)]
+    hidden_units = [u for u in state.units.values() if not sees_face(u, audience)]
+    hidden = {u.name for u in hidden_units if u.name}
+    shown = {u.name for u in seen_units}
+    seen_cls = {u.cls for u in seen_units}
+    for cls in {u.cls for u in hidden_units} - seen_cls:
+        c = board.ship(cls)
+        hidden |= {cls, c.name, c.name_zh}
+    for cls in seen_cls:
+        c = board.ship(cls)
+        shown |= {cls, c.name, c.name_zh}
+    return {x for x in hidden - shown if not any(x in y for y in shown)}
 
 
 def labels(u: Unit) -> Text:
