@@ -91,6 +91,9 @@ def check(state: GJ74State, events: list[Event], rng: random.Random, leaks: bool
     if not leaks:
         return
     open_prompts = RULESET.prompts(state)
+    for p in open_prompts:
+        # a menu shows at most four inputs at once (cogs/_steps.py): a form asks no more
+        assert all(len(f.inputs) <= 4 for f in p.forms), p.kind
     for audience in (None, *SIDES):
         secrets = RULESET.secrets(state, audience)
         view = json.dumps(RULESET.view(state, audience).model_dump(mode="json"), ensure_ascii=False)

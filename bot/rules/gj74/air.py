@@ -103,6 +103,8 @@ def strike(state: GJ74State, side: Side, a: AirStrike, dice: Dice) -> list[Event
         raise RuleViolation("gj74.order.fields", "GJ74 5.2(5)", field="targets")
     if a.escorts >= a.aircraft:
         raise RuleViolation("gj74.air.escorts", "GJ74 5.3(1)")
+    if a.escorts and op.carrier:  # Ruling (prompts_air.spend): no escorts from carriers
+        raise RuleViolation("gj74.order.fields", "GJ74 7.3.1", field="escorts")
     if a.target == SURFACE:
         hidden = {u.id for u in at(state, a.hex, other(side), sub=False) if not u.face_up}
         if set(a.targets) & hidden:

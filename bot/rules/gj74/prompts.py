@@ -100,30 +100,41 @@ def _enemy_tokens(state: GJ74State, side: Side, sub: bool, face_up: bool | None)
     )
 
 
-def _target_inputs(
-    state: GJ74State, side: Side, when_kinds: tuple[str, ...], attack_kinds: tuple[str, ...]
-) -> tuple[Choice, ...]:
+def _at_sub(state: GJ74State, side: Side, with_surface: bool) -> Choice:
+    """The target: the hex's surface ships (9.2, 14) and/or an enemy submarine by token."""
+    surface = (Option(value=SURFACE, label=t("gj74.option.surface")),) if with_surface else ()
     subs_ = _enemy_tokens(state, side, True, None)
-    ships = _enemy_tokens(state, side, False, True)
-    target = Choice(
+    return Choice(
         name="target",
         label=t("gj74.input.target"),
-        options=(
-            Option(value=SURFACE, label=t("gj74.option.surface")),
-            *(_enemy(u) for u in subs_),
-        ),
-        when=(When(within={"kind": when_kinds}),),
+        options=(*surface, *(_enemy(u) for u in subs_)),
     )
-    targets = Choice(
+
+
+def _ships_hit(state: GJ74State, side: Side, when: tuple[When, ...] = ()) -> Choice | None:
+    """15.1: the face-up enemy ships attacked, in the order the attackers are dealt."""
+    ships = _enemy_tokens(state, side, False, True)
+    if not ships:
+        return None
+    return Choice(
         name="targets",
         label=t("gj74.input.targets"),
         kind="many",
         options=tuple(_enemy(u) for u in ships),
-        min=0,
-        max=max(1, min(12, len(ships))),
-        when=(When(within={"kind": attack_kinds, "target": (SURFACE,)}),),
+        min=1,
+        max=min(12, len(ships)),
+        when=when,
     )
-    return (target, targets) if ships else (target,)
+
+
+def _form(action: str, label: str, inputs: tuple[Choice | None, ...], **fixed: str) -> OrderForm:
+    """One kind of action as its own form: a menu asks at most four things at once."""
+    return OrderForm(
+        type=action,
+        label=t(label),
+        fixed=fixed,
+        inputs=tuple(c for c in inputs if c is not None),
+    )
 
 
 def sub_op(state: GJ74State) -> list[Prompt]:
@@ -134,47 +145,34 @@ def sub_op(state: GJ74State) -> list[Prompt]:
     ready = sorted((u for u in state.units.values() if subs.can_act(u, side)), key=lambda u: u.id)
     if not ready:
         return []
-    kinds = sorted({k for u in ready for k in subs.kinds_for(u)})
-    moving = ("move", "move_search", "move_attack")
-    dests: dict[str, list[str]] = {}
-    for u in ready:
-        for h in movement.reachable(
-            state, u.hex, u.entry, 2 if board.ship(u.cls).type == "SSN" else 1
-        ):
-            dests.setdefault(h, []).append(u.id)
-    inputs = (
-        Choice(name="unit", label=t("gj74.input.unit"), options=tuple(_own(u) for u in ready)),
-        Choice(
-            name="kind",
-            label=t("gj74.input.action"),
-            options=tuple(
-                Option(
-                    value=k,
-                    label=t(f"gj74.sub.{k}"),
-                    when=(
-                        When(within={"unit": tuple(u.id for u in ready if k in subs.kinds_for(u))}),
-                    ),
-                )
-                for k in kinds
-            ),
-        ),
-        Choice(
-            name="to",
-            label=t("gj74.input.to"),
-            options=tuple(
-                _hex(h, (When(within={"unit": tuple(ids)}),)) for h, ids in sorted(dests.items())
-            ),
-            when=(When(within={"kind": moving}),),
-        ),
-        *_target_inputs(
-            state,
-            side,
-            ("move_search", "move_attack", "search_search", "attack_attack"),
-            ("move_attack", "attack_attack"),
-        ),
-    )
-    form = OrderForm(type="sub_action", label=t("gj74.form.sub_action"), inputs=inputs)
-    return [_prompt(state, side, "sub_op", "GJ74 6", [form, _done("sub_ops_done")], "sub_ops_done")]
+    forms: list[OrderForm] = []
+    for k in ("move", "move_search", "move_attack", "search_search", "attack_attack", "dive"):
+        able = [u for u in ready if k in subs.kinds_for(u)]
+        if not able:
+            continue
+        unit = Choice(name="unit", label=t("gj74.input.unit"), options=tuple(_own(u) for u in able))
+        to = None
+        if k.startswith("move"):
+            dests: dict[str, list[str]] = {}
+            for u in able:
+                reach = 2 if board.ship(u.cls).type == "SSN" else 1
+                for h in movement.reachable(state, u.hex, u.entry, reach):
+                    dests.setdefault(h, []).append(u.id)
+            to = Choice(
+                name="to",
+                label=t("gj74.input.to"),
+                options=tuple(
+                    _hex(h, (When(within={"unit": tuple(ids)}),))
+                    for h, ids in sorted(dests.items())
+                ),
+            )
+        target = _at_sub(state, side, True) if k not in ("move", "dive") else None
+        ships = None
+        if k in ("move_attack", "attack_attack"):
+            ships = _ships_hit(state, side, (When(within={"target": (SURFACE,)}),))
+        forms.append(_form("sub_action", f"gj74.sub.{k}", (unit, to, target, ships), kind=k))
+    forms.append(_done("sub_ops_done"))
+    return [_prompt(state, side, "sub_op", "GJ74 6", forms, "sub_ops_done")]
 
 
 def surface_op(state: GJ74State) -> list[Prompt]:
@@ -203,6 +201,12 @@ def surface_op(state: GJ74State) -> list[Prompt]:
     )
     if not ready:
         return []
+    forms = [*_ship_forms(state, side, ready), *prompts_air.carrier_range(state, side), done]
+    return [_prompt(state, side, "surface_op", "GJ74 7", forms, "surface_ops_done")]
+
+
+def _ship_forms(state: GJ74State, side: Side, ready: list[Unit]) -> list[OrderForm]:
+    """7.2(1): each kind of action a form of its own (7.2(5): no attack after a search)."""
     by_hex: dict[str, list[Unit]] = {}
     for u in ready:
         by_hex.setdefault(u.hex or "south", []).append(u)
@@ -210,67 +214,71 @@ def surface_op(state: GJ74State) -> list[Prompt]:
     for _where, group in by_hex.items():
         for h in movement.reachable(state, group[0].hex, group[0].entry, 2):
             dests.setdefault(h, []).extend(u.id for u in group)
-    kinds = ["move", "move_search", "search_search"]
-    if not state.searched:
-        kinds[1:1] = ["move_attack", "attack_move"]
-    if any(u.supply > 0 and u.hex in surface.landing_hexes(state, side) for u in ready):
-        kinds.append("land")
-    near = sorted({h for u in at_all(state, other(side)) for h in [u.hex or ""] if h})
-    inputs = (
-        Choice(
-            name="units",
-            label=t("gj74.input.units"),
-            kind="many",
-            options=tuple(_own(u) for u in ready),
-            min=1,
-            max=min(6, len(ready)),
-        ),
-        Choice(
-            name="kind",
-            label=t("gj74.input.action"),
-            options=tuple(Option(value=k, label=t(f"gj74.surface.{k}")) for k in kinds),
-        ),
-        Choice(
-            name="to",
-            label=t("gj74.input.to"),
-            options=tuple(
-                _hex(h, (When(within={"units": tuple(ids)}),)) for h, ids in sorted(dests.items())
-            ),
-            when=(When(within={"kind": ("move", "move_search", "move_attack", "attack_move")}),),
-        ),
-        Choice(
-            name="target_hex",
-            label=t("gj74.input.target_hex"),
-            options=tuple(_hex(h) for h in near) or (_hex(ready[0].hex or "0101"),),
-            when=(
-                When(
-                    within={
-                        "kind": ("move_search", "move_attack", "attack_move", "search_search"),
-                        "target": (SURFACE,),
-                    }
-                ),
-            ),
-        ),
-        *_target_inputs(
-            state,
-            side,
-            ("move_search", "move_attack", "attack_move", "search_search"),
-            ("move_attack", "attack_move"),
+    units = Choice(
+        name="units",
+        label=t("gj74.input.units"),
+        kind="many",
+        options=tuple(_own(u) for u in ready),
+        min=1,
+        max=min(6, len(ready)),
+    )
+    to = Choice(
+        name="to",
+        label=t("gj74.input.to"),
+        options=tuple(
+            _hex(h, (When(within={"units": tuple(ids)}),)) for h, ids in sorted(dests.items())
         ),
     )
-    # target_hex asks after target: reorder so the answer it depends on comes first.
-    ordered = (inputs[0], inputs[1], inputs[2], *inputs[4:5], inputs[3], *inputs[5:])
-    form = OrderForm(type="surface_action", label=t("gj74.form.surface_action"), inputs=ordered)
-    return [
-        _prompt(
-            state,
-            side,
-            "surface_op",
-            "GJ74 7",
-            [form, *prompts_air.carrier_range(state, side), done],
-            "surface_ops_done",
-        )
+    near = sorted({u.hex for u in at_all(state, other(side)) if u.hex})
+    where = Choice(
+        name="target_hex",
+        label=t("gj74.input.target_hex"),
+        options=tuple(_hex(h) for h in near) or (_hex(ready[0].hex or "0101"),),
+    )
+    where_surface = where.model_copy(update={"when": (When(within={"target": (SURFACE,)}),)})
+    enemy_subs = bool(_enemy_tokens(state, side, True, None))
+    forms = [
+        _form("surface_action", "gj74.surface.move", (units, to), kind="move"),
+        _form(
+            "surface_action",
+            "gj74.surface.move_search",
+            (units, to, _at_sub(state, side, True), where_surface),
+            kind="move_search",
+        ),
     ]
+    if not state.searched:
+        ships = _ships_hit(state, side)
+        for k in ("move_attack", "attack_move"):
+            if ships is not None:
+                forms.append(
+                    _form(
+                        "surface_action",
+                        f"gj74.surface.{k}",
+                        (units, to, where, ships),
+                        kind=k,
+                        target=SURFACE,
+                    )
+                )
+            if enemy_subs:
+                forms.append(
+                    _form(
+                        "surface_action",
+                        f"gj74.surface.{k}.sub",
+                        (units, to, _at_sub(state, side, False)),
+                        kind=k,
+                    )
+                )
+    forms.append(
+        _form(
+            "surface_action",
+            "gj74.surface.search_search",
+            (units, _at_sub(state, side, True), where_surface),
+            kind="search_search",
+        )
+    )
+    if any(u.supply > 0 and u.hex in surface.landing_hexes(state, side) for u in ready):
+        forms.append(_form("surface_action", "gj74.surface.land", (units,), kind="land"))
+    return forms
 
 
 def at_all(state: GJ74State, side: Side) -> list[Unit]:

@@ -158,42 +158,64 @@ def spend(
         )
     ]
     planes = min(op.actions, state.aircraft[side] - op.aircraft_used)
+    if planes <= 0:
+        return forms
+    aircraft = Choice(
+        name="aircraft", label=t("gj74.input.aircraft"), kind="number", min=1, max=planes
+    )
+    # 5.3(1): base air strikes may send some aircraft as air superiority escorts. Ruling: a
+    # carrier strike sends none (7.3.1 deals anti-ship and ASW air actions only; the carriers'
+    # interception air defends, 17.1(6)); air.strike refuses them.
+    escorts = (
+        Choice(name="escorts", label=t("gj74.input.escorts"), kind="number", min=0, max=planes - 1)
+        if planes > 1 and not op.carrier
+        else None
+    )
     ships = [u for u in _enemy_tokens(state, side, False, True) if u.hex in in_range]
-    if planes > 0:
-        inputs = [
-            *origins,
-            where,
-            target,
-            Choice(
-                name="aircraft", label=t("gj74.input.aircraft"), kind="number", min=1, max=planes
+    if ships:
+        at_ships = Choice(
+            name="hex",
+            label=t("gj74.input.hex"),
+            options=tuple(
+                _hex(h, (When(within={"origin": froms}),) if froms else ())
+                for h, froms in sorted(in_range.items())
+                if any(u.hex == h for u in ships)
             ),
-        ]
-        if planes > 1:
-            # 5.3(1): some of the aircraft may fly air superiority (ASP) as escorts
-            inputs.append(
-                Choice(
-                    name="escorts",
-                    label=t("gj74.input.escorts"),
-                    kind="number",
-                    min=0,
-                    max=planes - 1,
-                )
-            )
-        if ships:
-            inputs.append(
-                Choice(
-                    name="targets",
-                    label=t("gj74.input.targets"),
-                    kind="many",
-                    options=tuple(
-                        _enemy(u, (When(within={"hex": (u.hex or "",)}),)) for u in ships
-                    ),
-                    min=0,
-                    max=min(12, len(ships)),
-                    when=(When(within={"target": (SURFACE,)}),),
-                )
-            )
+        )
+        targets = Choice(
+            name="targets",
+            label=t("gj74.input.targets"),
+            kind="many",
+            options=tuple(_enemy(u, (When(within={"hex": (u.hex or "",)}),)) for u in ships),
+            min=1,
+            max=min(12, len(ships)),
+        )
+        inputs = tuple(c for c in (*origins, at_ships, aircraft, escorts, targets) if c)
         forms.append(
-            OrderForm(type="air_strike", label=t("gj74.form.air_strike"), inputs=tuple(inputs))
+            OrderForm(
+                type="air_strike",
+                label=t("gj74.form.air_strike"),
+                fixed={"target": SURFACE},
+                inputs=inputs,
+            )
+        )
+    if subs_:
+        at_sub = Choice(
+            name="hex",
+            label=t("gj74.input.hex"),
+            options=tuple(
+                _hex(h, (When(within={"origin": froms}),) if froms else ())
+                for h, froms in sorted(in_range.items())
+                if any(u.hex == h for u in subs_)
+            ),
+        )
+        sub = Choice(
+            name="target",
+            label=t("gj74.input.target"),
+            options=tuple(_enemy(u, (When(within={"hex": (u.hex or "",)}),)) for u in subs_),
+        )
+        inputs = tuple(c for c in (*origins, at_sub, sub, aircraft, escorts) if c)
+        forms.append(
+            OrderForm(type="air_strike", label=t("gj74.form.air_strike_sub"), inputs=inputs)
         )
     return forms
