@@ -60,7 +60,8 @@ def fitting_form(prompt: Prompt, action: dict[str, Any]) -> tuple[int, Any]:
         if form.type != action["type"]:
             continue
         answers = {c.name: action[c.name] for c in form.inputs if c.name in action}
-        if form.first_refused(answers) is None:
+        fixed_ok = all(action.get(k) == v for k, v in form.fixed.items())
+        if fixed_ok and form.first_refused(answers) is None:
             return index, form
     raise AssertionError(f"no form of {prompt.kind} offers {action}")
 
