@@ -17,14 +17,17 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from bot.rules.core import Event, Prompt
+from bot.rules.core import Event, Prompt, RuleViolation
 from bot.rules.gj74 import RULESET, battle, board
 from bot.rules.gj74.state import GJ74State
 from tests.e2e import director as shared
 
 SCRIPT = Path(__file__).resolve().parent / "data" / "gj74_19_2.jsonl"
+DAYS_SCRIPT = Path(__file__).resolve().parent / "data" / "gj74_20_1_two_days.jsonl"
 GAME_ID = "gj74e2e"
 SCENARIO = "19.2"
+DAYS = 2
+"""The standard scenario (20.1) is played for its first two days (4.4: six turns a day)."""
 OPTIONS: dict[str, Any] = {}
 REQUIRED: dict[str, Callable[[Event], bool]] = {
     "found": lambda e: e.kind == "gj74.revealed",
@@ -96,6 +99,28 @@ def direct(seed: bytes, k: int = 0) -> tuple[shared.Game, list[dict[str, Any]]]:
     return game, shared.direct(game, Director(k).decide, max_orders=600)
 
 
+def direct_days(seed: bytes, k: int = 0) -> tuple[shared.Game, list[dict[str, Any]]]:
+    """20.1 for its first two days: the same director, stopping when turn 13 begins."""
+    game = shared.Game(RULESET, seed, GAME_ID, dict(OPTIONS), "20.1")
+    decide = Director(k).decide
+    lines: list[dict[str, Any]] = []
+    state = game.state
+    while state.result is None and state.turn <= 6 * DAYS and len(lines) < 2000:
+        prompt = game.ruleset.prompts(state)[0]
+        action = decide(state, prompt)
+        try:
+            if action is None:
+                raise RuleViolation("director.default", "")
+            game.apply(prompt.seat, action)
+        except RuleViolation:
+            assert prompt.default is not None, prompt.kind
+            action = dict(prompt.default)
+            game.apply(prompt.seat, action)
+        lines.append({"seat": prompt.seat, "kind": prompt.kind, "action": action})
+        state = game.state
+    return game, lines
+
+
 def missing(events: list[Event]) -> list[str]:
     return [name for name, test in REQUIRED.items() if not any(test(e) for e in events)]
 
@@ -114,7 +139,23 @@ def read(path: Path = SCRIPT) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     return shared.read(path)
 
 
+def main_days() -> int:
+    for k in range(50):
+        game, lines = direct_days(seed_for(k), k)
+        if not any(e.kind == "gj74.end_of_day" for e in game.events):
+            continue
+        if missing(game.events)[:-1] != [] and k < 49:
+            continue
+        head = {**header(seed_for(k), k), "scenario": "20.1", "days": DAYS}
+        shared.write(DAYS_SCRIPT, head, lines)
+        print(f"20.1 seed #{k}: {len(lines)} orders over {DAYS} days, to {DAYS_SCRIPT}")
+        return 0
+    return 1
+
+
 def main(argv: list[str]) -> int:
+    if argv[:1] == ["days"]:
+        return main_days()
     out = Path(argv[0]) if argv else SCRIPT
     best: tuple[int, int] | None = None
     for k in range(200):

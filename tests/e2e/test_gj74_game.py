@@ -33,6 +33,7 @@ from tests.e2e.harness import Env
 from tests.fakediscord import FakeUser, FakeWorld
 
 HEAD, LINES = director.read()
+DAYS_HEAD, DAYS_LINES = director.read(director.DAYS_SCRIPT)
 GJ: dict[str, tuple[str, tuple[str, ...]]] = {
     # action type: (/gj command, its inputs in the action)
     "place": ("gj place", ("unit", "hex")),
@@ -56,7 +57,7 @@ FREE = {"distance", "n", "actions", "aircraft", "escorts"}
 """Number inputs: no options to complete, typed as they are."""
 
 
-@pytest_asyncio.fixture(params=["en", "zh"])
+@pytest_asyncio.fixture(params=["en", "zh", "zh-20.1"])
 async def game(
     request: pytest.FixtureRequest,
     fake_world: FakeWorld,
@@ -64,9 +65,10 @@ async def game(
     monkeypatch: pytest.MonkeyPatch,
 ) -> AsyncIterator[Game]:
     """The bot with the script's seed and game id, in a server of the given language, every
-    drawn view and delivered payload recorded."""
-    monkeypatch.setattr(service, "new_seed", lambda: bytes.fromhex(HEAD["seed"]))
-    monkeypatch.setattr(service, "_new_id", lambda: HEAD["game"])
+    drawn view and delivered payload recorded. ``zh-20.1``: the two days of 20.1, Chinese."""
+    head = DAYS_HEAD if request.param.endswith("20.1") else HEAD
+    monkeypatch.setattr(service, "new_seed", lambda: bytes.fromhex(head["seed"]))
+    monkeypatch.setattr(service, "_new_id", lambda: head["game"])
     import rendering.gj74  # noqa: F401  (registers the renderer recorded here)
 
     fake_world.guild.preferred_locale = "zh-CN" if request.param == "zh" else "en-US"
@@ -75,14 +77,16 @@ async def game(
     env = Env(fake_world, tmp_path / "referee.sqlite3", overrides={"map_pool": "thread"})
     await env.start_bot()
     try:
-        yield Game(env, drawn, sent, request.param)
+        yield Game(env, drawn, sent, request.param[:2], head)
     finally:
         await env.stop_bot()
 
 
 class Game:
-    def __init__(self, env: Env, drawn: Any, sent: shared.Sent, lang: str) -> None:
-        self.env, self.sent, self.lang = env, sent, lang
+    def __init__(
+        self, env: Env, drawn: Any, sent: shared.Sent, lang: str, head: dict[str, Any]
+    ) -> None:
+        self.env, self.sent, self.lang, self.head = env, sent, lang, head
         self.fake, self.world = env.fake, env.world
         self.record_: GameRecord | None = None
         readers = {"public": None, "blue": env.world.alice, "red": env.world.bob}
@@ -188,12 +192,12 @@ async def check_refusals(game: Game, seat: str) -> bool:
 
 
 # --- the test ----------------------------------------------------------------------------------
-async def test_a_whole_game_through_discord(game: Game) -> None:
-    started = time.perf_counter()
+async def start(game: Game) -> None:
+    """``/game new`` with the script's scenario, alice Japan (blue), bob China (red), start."""
     fake, world, env = game.fake, game.world, game.env
     alice, bob = world.alice, world.bob
     handle = await fake.slash(
-        alice, world.channel, "game new", {"ruleset": "gj74", "scenario": HEAD["scenario"]}
+        alice, world.channel, "game new", {"ruleset": "gj74", "scenario": game.head["scenario"]}
     )
     assert not (await handle.response()).ephemeral
     record = (await env.running.store.games(str(world.guild.id)))[-1]
@@ -210,35 +214,54 @@ async def test_a_whole_game_through_discord(game: Game) -> None:
     game.record_ = await env.running.referee.game(record.id)
     await game.check_no_leak()
 
+
+async def play_all(game: Game, lines: list[dict[str, Any]]) -> bool:
+    """Every line, with the leak check after each; the refusals once an air operation is
+    under way with an enemy counter out of its range. Whether they were tried."""
     refused = False
-    for n, line in enumerate(LINES):
+    for n, line in enumerate(lines):
         if not refused and line["kind"] == "gj74.air_op":
             refused = await check_refusals(game, line["seat"])
             await game.check_no_leak()
         await game.play(n, line)
-        await env.settle()
+        await game.env.settle()
         await game.check_no_leak()
+    return refused
 
-    record = await env.running.referee.game(HEAD["game"])
+
+async def test_a_whole_game_through_discord(game: Game) -> None:
+    """19.2 to its end (en, zh); or the first two days of 20.1 (zh-20.1)."""
+    started = time.perf_counter()
+    fake, env = game.fake, game.env
+    two_days = game.head is DAYS_HEAD
+    lines = DAYS_LINES if two_days else LINES
+    await start(game)
+    refused = await play_all(game, lines)
+
+    record = await env.running.referee.game(game.head["game"])
     state = await game.state()
-    assert record.status == "over" and state.result is not None
-    thread = "\n".join(m.text() for m in fake.messages_in(game.thread))
-    assert render(state.result.summary, game.lang) in thread
+    kinds = {e.kind for e in await _events(game)}
+    if two_days:
+        # 4.4: the first day ended (face-up ships home or face down), the second began
+        assert state.turn == 13 and record.status != "over" and "gj74.end_of_day" in kinds
+    else:
+        assert record.status == "over" and state.result is not None
+        thread = "\n".join(m.text() for m in fake.messages_in(game.thread))
+        assert render(state.result.summary, game.lang) in thread
+        assert {"gj74.revealed", "gj74.strike", "gj74.intercept", "gj74.aa_fire"} <= kinds
     maps = [a.data for m in fake.messages_in(game.thread) for a in m.attachments]
     assert maps and all(png.startswith(b"\x89PNG") for png in maps)
-    handle = await fake.slash(alice, game.thread, "gj map")
+    handle = await fake.slash(game.world.alice, game.thread, "gj map")
     shown = await handle.wait_original()
     assert shown.ephemeral and shown.attachments
     await game.check_no_leak()
-    kinds = {e.kind for e in await _events(game)}
-    assert {"gj74.revealed", "gj74.strike", "gj74.intercept", "gj74.aa_fire"} <= kinds
     assert {"/gj", "dm", "/orders"} <= set(game.routes), game.routes
     assert refused, "a search out of range was refused"
     checked = await shared.check_outbox(env, RULESET, record, game.sent, {"public", "blue", "red"})
-    assert checked > len(LINES)
+    assert checked > len(lines)
     elapsed = time.perf_counter() - started
-    print(f"gj74 ({game.lang}): {len(LINES)} orders, {game.leaks.checks} leak checks, "
-          f"routes {game.routes}, {elapsed:.1f}s")  # fmt: skip
+    print(f"gj74 {game.head['scenario']} ({game.lang}): {len(lines)} orders, "
+          f"{game.leaks.checks} leak checks, routes {game.routes}, {elapsed:.1f}s")  # fmt: skip
 
 
 async def _events(game: Game) -> list[Event]:
@@ -253,3 +276,5 @@ def test_the_director_finds_the_same_game() -> None:
     played_game, played = director.direct(bytes.fromhex(HEAD["seed"]), HEAD["director"])
     assert played == LINES
     assert played_game.state.result is not None and director.missing(played_game.events) == []
+    days_game, days = director.direct_days(bytes.fromhex(DAYS_HEAD["seed"]), DAYS_HEAD["director"])
+    assert days == DAYS_LINES and days_game.state.turn == 13
