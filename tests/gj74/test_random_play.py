@@ -25,7 +25,15 @@ GAMES = {"19.1": 4, "19.2": 4, "19.3": 3, "19.4": 4, "20.1": 1}
 machine); the full count (100 of each of 19, 20 of 20.1) is test_random_play_full.py."""
 
 
-SCORING = {"gj74.damaged", "gj74.sunk", "gj74.air_combat", "gj74.landed", "gj74.moved"}
+SCORING = {
+    "gj74.damaged",
+    "gj74.sunk",
+    "gj74.air_combat",
+    "gj74.landed",
+    "gj74.moved",
+    "gj74.placed",
+    "gj74.went_home",
+}
 """The events that may move the VP (21.1, 19.2(5), 19.3(5)): losses, landings, a hex held."""
 
 
