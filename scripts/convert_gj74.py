@@ -110,6 +110,17 @@ RULEBOOK = {
     ),
 }
 """Values the rulebook prints over the stand-in's (23.0 example 4), with the note kept."""
+NAME_ZH = {
+    "cn_luyang_iii_052d": "052D型 旅洋Ⅲ级",
+    "cn_luyang_ii_052c": "052C型 旅洋Ⅱ级",
+    "cn_sovremenny_956e_em": "956E 现代级",
+    "cn_jiangkai_ii_054a": "054A型 江凯Ⅱ级",
+    "kr_sejong_the_great_kdx_iii": "世宗大王级(Ⅲ)",
+    "kr_chungmugong_yi_sun_sin_kdx_ii": "忠武公李舜臣级(Ⅱ)",
+    "kr_gwanggaeto_the_great_kdx_i": "广开土大王级(I)",
+}
+"""Chinese class names without Latin letters (as Chinese text reads them; the catalogs word
+the classes with these, tests/gj74/test_data.py)."""
 
 
 def write_ships(standin: Path, out: Path) -> None:
@@ -134,7 +145,7 @@ def write_ships(standin: Path, out: Path) -> None:
             "nation": NATION[s["nation"]],
             "type": s["type"],
             "name": s["class_en"],
-            "name_zh": s["class_zh"],
+            "name_zh": NAME_ZH.get(f"{s['nation'].lower()}_{slug(s['class_en'])}", s["class_zh"]),
             "name_local": s["class_local"],
             "count": int(s["count"]),
             "names": names,

@@ -56,10 +56,10 @@ def result(state: GJ74State) -> Result:
     s = board.scenario(state.scenario)
     if s.goal_side is not None:
         winner: Side | None = s.goal_side if goal_reached(state) else other(s.goal_side)
-        return Result(winner=winner, summary=t("gj74.result.goal", winner=winner))
+        name = t(f"gj74.seat.{winner}").model_dump()
+        return Result(winner=winner, summary=t("gj74.result.goal", winner=name))
     vp = points(state)
     winner = "blue" if vp["blue"] > vp["red"] else "red" if vp["red"] > vp["blue"] else None
     key = "gj74.result.draw" if winner is None else "gj74.result.vp"
-    return Result(
-        winner=winner, summary=t(key, winner=winner or "", blue=vp["blue"], red=vp["red"])
-    )
+    name = t(f"gj74.seat.{winner}").model_dump() if winner else ""
+    return Result(winner=winner, summary=t(key, winner=name, blue=vp["blue"], red=vp["red"]))
