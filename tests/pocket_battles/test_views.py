@@ -114,12 +114,16 @@ def test_the_picture_has_its_fields() -> None:
     assert {s.side: s.unused for s in view.sides} == {s.side: s.tokens for s in view.sides}
 
 
-def test_every_order_parses_into_its_model_and_a_unit_holds_four_tiles_at_most() -> None:
+def test_every_order_parses_into_its_model_and_a_unit_lists_an_army_at_most() -> None:
+    """A unit's tile list is bounded by a whole army; the formation limit (3.3) is the rule's
+    to judge (tests/cases/pocket_battles/03_3_five_tiles.toml)."""
     adapter: TypeAdapter[A.PocketBattlesAction] = TypeAdapter(A.PocketBattlesAction)
     charge = adapter.validate_python({"type": "charge", "unit": "celts_1", "target": "romans_2"})
     assert isinstance(charge, A.Charge) and charge.excite == []
+    five = adapter.validate_python({"type": "add_unit", "tiles": ["a", "b", "c", "d", "e"]})
+    assert isinstance(five, A.AddUnit) and len(five.tiles) == 5
     with pytest.raises(ValidationError):
-        adapter.validate_python({"type": "add_unit", "tiles": ["a", "b", "c", "d", "e"]})
+        adapter.validate_python({"type": "add_unit", "tiles": [f"t{n}" for n in range(31)]})
     with pytest.raises(ValidationError):
         adapter.validate_python({"type": "pass", "unit": "celts_1"})
 

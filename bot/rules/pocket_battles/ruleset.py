@@ -35,6 +35,7 @@ from bot.rules.pocket_battles import (
     sequence,
     victory,
 )
+from bot.rules.pocket_battles import events as E
 from bot.rules.pocket_battles.options import PocketBattlesOptions
 from bot.rules.pocket_battles.state import RECENT, SIDES, PocketBattlesState, Side
 from bot.rules.pocket_battles.view import PocketBattlesView, build_view, secret_tiles
@@ -72,7 +73,7 @@ class PocketBattles(Ruleset[PocketBattlesState]):
             raise RuleViolation("core.scenario.unknown", "Referee", scenario=scenario)
         assert isinstance(options, PocketBattlesOptions)
         state = building.new_state(self.id, scenario, options)
-        events = [Event(kind="pb.game_started", params={"size": options.size})]
+        events = [E.GameStarted(size=options.size).event()]
         events += sequence.advance(state, dice)
         _remember(state, events)
         return Outcome(state=state, events=events)
