@@ -160,7 +160,7 @@ def _placed(units: list[Unit]) -> PocketBattlesState:
         scenario="battle",
         seats=("celts", "romans"),
         phase="deploy",
-        sides={s: SideState(side=s, built=True) for s in ("celts", "romans")},  # type: ignore[misc]
+        sides={s: SideState(side=s, built=True) for s in ("celts", "romans")},
         units={u.id: u for u in units},
         active="romans",
     )

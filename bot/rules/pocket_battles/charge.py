@@ -21,7 +21,7 @@ Ruling: the defender is asked only when it has a reaction besides Hold.
 from __future__ import annotations
 
 from bot.rules.core import Event, RuleViolation
-from bot.rules.pocket_battles import board, flow, tokens
+from bot.rules.pocket_battles import board, fight, flow, tokens
 from bot.rules.pocket_battles import events as E
 from bot.rules.pocket_battles.names import unit_text, zone_text
 from bot.rules.pocket_battles.state import Combat, PocketBattlesState, Side, Strike, Unit
@@ -86,6 +86,7 @@ def start(
         excite=excite,
         follow_on=follow_on,
     )
+    fight.begin(state)
     events = [
         E.Charged(
             side=unit.side,
@@ -173,6 +174,7 @@ def react(state: PocketBattlesState, side: Side, kind: str, unit_id: str | None)
         events.append(E.ShotAtCharger(side=side, unit=unit_text(unit)).event())
     else:
         events.append(E.Held(side=side).event())
+    fight.reacted(state, kind, unit_id if kind != "hold" else None)
     queue_strikes(state)
     return events
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from bot.rules.core import Dice, Event, RuleViolation, t
 from bot.rules.core.text import die
-from bot.rules.pocket_battles import board, tokens
+from bot.rules.pocket_battles import board, fight, tokens
 from bot.rules.pocket_battles import events as E
 from bot.rules.pocket_battles.names import tile_text, unit_text
 from bot.rules.pocket_battles.state import Combat, Hits, PocketBattlesState, Strike, Troop, Unit
@@ -76,6 +76,7 @@ def strike(state: PocketBattlesState, combat: Combat, s: Strike, dice: Dice) -> 
             hits=hits,
         ).event()
     )
+    fight.rolled(state, s, rolled, faces, hits)
     combat.current = s
     combat.scored = hits
     for unit_id, count in _share(state, s, hits):
@@ -142,8 +143,10 @@ def hit(state: PocketBattlesState, unit: Unit, troop: Troop) -> list[Event]:
     wounds = board.tile(troop.tile).wounds
     if troop.damage + 1 < wounds and tokens.take_for_wound(state, unit):
         troop.damage += 1
+        fight.hit(state, unit, troop.tile, lost=False)
         return [E.Wounded(side=unit.side, unit=label, troop=tile_text(troop.tile)).event()]
     unit.troops.remove(troop)
+    fight.hit(state, unit, troop.tile, lost=True)
     events = [
         E.TroopLost(
             side=unit.side, troop=tile_text(troop.tile), points=board.tile(troop.tile).points

@@ -16,7 +16,7 @@ otherwise take them out: 5.1 forbids moving out of engagement).
 from __future__ import annotations
 
 from bot.rules.core import Event, RuleViolation
-from bot.rules.pocket_battles import board
+from bot.rules.pocket_battles import board, fight
 from bot.rules.pocket_battles import events as E
 from bot.rules.pocket_battles.names import unit_text, zone_text
 from bot.rules.pocket_battles.state import SIDES, Combat, PocketBattlesState, Strike, Unit
@@ -56,6 +56,7 @@ def carry_on(
             Strike(kind="counter", striker=target.id, target=unit.id),
         ],
     )
+    fight.begin(state)
     return [E.CarriesOn(side=unit.side, unit=unit_text(unit), target=unit_text(target)).event()]
 
 
@@ -72,6 +73,7 @@ def leave(state: PocketBattlesState, unit: Unit) -> list[Event]:
         best = max(near, key=lambda u: (len(board.engagement_numbers(u)), -order.index(u.id)))
         strikes.append(Strike(kind="free", striker=best.id, target=unit.id))
     state.combat = Combat(kind="leave", side=unit.side, unit=unit.id, strikes=strikes)
+    fight.begin(state)
     return [E.Leaves(side=unit.side, unit=unit_text(unit)).event()]
 
 

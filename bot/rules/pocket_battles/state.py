@@ -107,6 +107,46 @@ class Combat(_Model):
     scored: int = 0  # the hits it scored
 
 
+class _Record(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Rolled(_Record):
+    """One strike as rolled: each die's face and the hits it scored, the hits in all (with
+    +X Wounds, 9.12)."""
+
+    kind: StrikeKind
+    striker: str
+    target: str
+    dice: tuple[int, ...]
+    scored: tuple[int, ...]  # hits of each die
+    hits: int
+
+
+class Loss(_Record):
+    """A hit taken: a troop wounded, or lost (``lost``)."""
+
+    unit: str
+    side: Side
+    tile: str
+    lost: bool
+
+
+class Fight(_Record):
+    """The last fight (5.4-5.7): the order, the reaction, every strike's dice and what the hits
+    did. Kept until the next fight replaces it, for the picture. Frozen: replaced whole, so a
+    copy of the state shares it."""
+
+    kind: Literal["charge", "carry", "leave", "shoot"]
+    side: Side
+    unit: str
+    target: str | None = None
+    reaction: Literal["intercept", "shoot", "hold"] | None = None
+    reactor: str | None = None  # the unit that intercepted or shot at the charger
+    strikes: tuple[Rolled, ...] = ()
+    losses: tuple[Loss, ...] = ()
+
+
 class SideState(_Model):
     """One player's army and order tokens (Pocket Battles 3.1, 5.2, 7.3).
 
@@ -139,14 +179,16 @@ class PocketBattlesState(GameState):
     orders_left: int = 0  # further orders of a Double Order this turn (9.3)
     ordered: list[str] = Field(default_factory=list)  # units ordered this turn (9.3)
     combat: Combat | None = None
+    fight: Fight | None = None  # the last fight, for the picture
     next_unit: dict[Side, int] = Field(default_factory=dict)  # numbering of new units
     recent: tuple[Event, ...] = ()
     seq: int = 0  # accepted orders and automatic steps (prompt identity)
 
     def __deepcopy__(self, memo: dict[int, Any] | None = None) -> PocketBattlesState:
         """A deep copy by hand: every mutable part copied, frozen parts shared (options, the
-        result, the recent events, which are only ever replaced). Ruleset.apply copies the
-        state before every order; walking it generically was most of an order's time."""
+        result, the recent events and the last fight, which are only ever replaced).
+        Ruleset.apply copies the state before every order; walking it generically was most of
+        an order's time."""
         fields = dict(self.__dict__)
         fields["sides"] = {
             k: s.model_copy(update={"lost": list(s.lost)}) for k, s in self.sides.items()
