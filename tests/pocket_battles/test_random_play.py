@@ -51,7 +51,7 @@ def battle(n: int, *, defaults_only: bool = False) -> tuple[PocketBattlesState, 
             form = rng.choice(forms)
             try:
                 action = ruleset.parse_action(form.build(random_answer(form, rng)))
-                outcome = ruleset.apply(state, prompt.seat, action, dice)
+                outcome = ruleset.apply(state, prompt.seat, action, dice, prompts)
                 break
             except RuleViolation as exc:
                 seen[f"refused {exc.code}"] += 1

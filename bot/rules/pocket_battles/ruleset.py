@@ -79,12 +79,14 @@ class PocketBattles(Ruleset[PocketBattlesState]):
         return Outcome(state=state, events=events)
 
     def prompts(self, state: PocketBattlesState) -> list[Prompt]:
-        return sequence.TABLE.prompts(state)
+        kept = state.kept_prompts()
+        return kept if kept is not None else sequence.TABLE.prompts(state)
 
     def resolve(
         self, state: PocketBattlesState, seat: str, action: Action, prompt: Prompt, dice: Dice
     ) -> Outcome[PocketBattlesState]:
         side = narrow(seat, SIDES)
+        state.keep_prompts(None)  # about to change (a replay applies in place)
         events = _dispatch(state, side, action, dice)
         state.seq += 1
         events += sequence.advance(state, dice)

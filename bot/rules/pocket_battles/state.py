@@ -6,11 +6,11 @@ Sections are cited as ``Pocket Battles <n>`` from the Chinese rule summary's hea
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
-from bot.rules.core import Event, GameState
+from bot.rules.core import Event, GameState, Prompt
 from bot.rules.pocket_battles.components import Army
 from bot.rules.pocket_battles.options import PocketBattlesOptions
 
@@ -168,6 +168,23 @@ class SideState(_Model):
     progress: int = 0  # this side's own orders while building (prompt identity)
 
 
+M = TypeVar("M", bound=BaseModel)
+
+
+def _clone(model: M, **changes: Any) -> M:
+    """A shallow copy with some fields replaced: what ``model_copy(update=...)`` does without
+    its generic walk (these models have no extra fields and no private attributes). The state
+    copy makes tens of thousands of these in a long random play."""
+    new = type(model).__new__(type(model))
+    values = model.__dict__.copy()
+    values.update(changes)
+    object.__setattr__(new, "__dict__", values)
+    object.__setattr__(new, "__pydantic_fields_set__", model.model_fields_set | changes.keys())
+    object.__setattr__(new, "__pydantic_extra__", None)
+    object.__setattr__(new, "__pydantic_private__", None)
+    return new
+
+
 class PocketBattlesState(GameState):
     options: PocketBattlesOptions = PocketBattlesOptions()
     phase: Phase = "build"
@@ -184,18 +201,33 @@ class PocketBattlesState(GameState):
     recent: tuple[Event, ...] = ()
     seq: int = 0  # accepted orders and automatic steps (prompt identity)
 
+    # The open prompts, worked out once when an order (or the set-up) has been applied: the
+    # engine finds them to know it may stop, and every reader asks again. Not a field: never
+    # stored, not copied (a copy is about to change), not compared.
+    _open: tuple[Prompt, ...] | None = PrivateAttr(default=None)
+
+    def keep_prompts(self, prompts: list[Prompt] | None) -> None:
+        """The prompts of this state as it now stands (None: forget them, it will change)."""
+        self._open = tuple(prompts) if prompts is not None else None
+
+    def kept_prompts(self) -> list[Prompt] | None:
+        return list(self._open) if self._open is not None else None
+
+    def __eq__(self, other: object) -> bool:
+        # Pydantic compares private attributes too; the kept prompts are a cache.
+        return type(other) is type(self) and self.__dict__ == other.__dict__
+
+    __hash__ = GameState.__hash__  # unhashable, as every mutable model
+
     def __deepcopy__(self, memo: dict[int, Any] | None = None) -> PocketBattlesState:
         """A deep copy by hand: every mutable part copied, frozen parts shared (options, the
         result, the recent events and the last fight, which are only ever replaced).
         Ruleset.apply copies the state before every order; walking it generically was most of
         an order's time."""
         fields = dict(self.__dict__)
-        fields["sides"] = {
-            k: s.model_copy(update={"lost": list(s.lost)}) for k, s in self.sides.items()
-        }
+        fields["sides"] = {k: _clone(s, lost=list(s.lost)) for k, s in self.sides.items()}
         fields["units"] = {
-            k: u.model_copy(update={"troops": [tr.model_copy() for tr in u.troops]})
-            for k, u in self.units.items()
+            k: _clone(u, troops=[_clone(tr) for tr in u.troops]) for k, u in self.units.items()
         }
         fields["combat"] = self.combat.model_copy(deep=True) if self.combat is not None else None
         fields["ordered"] = list(self.ordered)
