@@ -29,7 +29,7 @@ from bot.referee import service
 from bot.rules.core import Prompt
 from bot.rules.pocket_battles import RULESET
 from bot.rules.pocket_battles.board import comps
-from bot.rules.pocket_battles.view import cover_names, secret_tiles
+from bot.rules.pocket_battles.hiding import cover_names, secret_tiles
 from bot.store import GameRecord
 from tests.e2e import campaign as shared
 from tests.e2e import pb_director as director

@@ -12,6 +12,7 @@ import pytest
 from PIL import Image
 
 from bot.rules.pocket_battles.board import comps
+from bot.rules.pocket_battles.hiding import secret_tiles
 from bot.rules.pocket_battles.state import (
     Fight,
     Loss,
@@ -21,7 +22,7 @@ from bot.rules.pocket_battles.state import (
     Troop,
     Unit,
 )
-from bot.rules.pocket_battles.view import build_view, secret_tiles
+from bot.rules.pocket_battles.view import build_view
 from rendering import registry
 from rendering.pocket_battles import caption, render
 from rendering.pocket_battles.tiles import tile_image

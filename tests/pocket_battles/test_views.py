@@ -11,15 +11,10 @@ from pydantic import TypeAdapter, ValidationError
 from bot.rules.core import ScriptedDice
 from bot.rules.pocket_battles import actions as A
 from bot.rules.pocket_battles import building, deployment
+from bot.rules.pocket_battles.hiding import cover_names, secret_tiles, seen_names
 from bot.rules.pocket_battles.options import PocketBattlesOptions
 from bot.rules.pocket_battles.state import PocketBattlesState, Side, SideState, Troop, Unit
-from bot.rules.pocket_battles.view import (
-    PocketBattlesView,
-    build_view,
-    cover_names,
-    secret_tiles,
-    seen_names,
-)
+from bot.rules.pocket_battles.view import PocketBattlesView, build_view
 
 
 def _built(**options: object) -> PocketBattlesState:

@@ -38,7 +38,7 @@ from bot.rules.pocket_battles import (
 from bot.rules.pocket_battles import events as E
 from bot.rules.pocket_battles.options import PocketBattlesOptions
 from bot.rules.pocket_battles.state import RECENT, SIDES, PocketBattlesState, Side
-from bot.rules.pocket_battles.view import PocketBattlesView, build_view, secret_tiles
+from bot.rules.pocket_battles.view import PocketBattlesView, build_view
 
 ORDER_TYPES = (
     A.Move,
@@ -107,7 +107,7 @@ class PocketBattles(Ruleset[PocketBattlesState]):
         return out
 
     def secrets(self, state: PocketBattlesState, audience: str | None) -> set[str]:
-        return secret_tiles(state, audience)
+        return hiding.secret_tiles(state, audience)
 
     def lookalikes(self, state: PocketBattlesState, audience: str | None) -> list[tuple[str, str]]:
         return hiding.lookalikes(state, audience)
