@@ -3,6 +3,8 @@ high-value ships, landings and each scenario's own points; 19.4's race to 2513."
 
 from __future__ import annotations
 
+from typing import Any
+
 from bot.rules.core import Result, t
 from bot.rules.gj74 import board
 from bot.rules.gj74.state import SIDES, GJ74State, Side, other
@@ -61,5 +63,5 @@ def result(state: GJ74State) -> Result:
     vp = points(state)
     winner = "blue" if vp["blue"] > vp["red"] else "red" if vp["red"] > vp["blue"] else None
     key = "gj74.result.draw" if winner is None else "gj74.result.vp"
-    name = t(f"gj74.seat.{winner}").model_dump() if winner else ""
-    return Result(winner=winner, summary=t(key, winner=name, blue=vp["blue"], red=vp["red"]))
+    named: dict[str, Any] | str = t(f"gj74.seat.{winner}").model_dump() if winner else ""
+    return Result(winner=winner, summary=t(key, winner=named, blue=vp["blue"], red=vp["red"]))
