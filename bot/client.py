@@ -74,6 +74,7 @@ class RefereeBot(commands.Bot):
             merge_seconds=settings.delivery_merge_seconds,
             map_pool=settings.map_pool,
             map_workers=settings.map_workers,
+            map_nice=settings.map_nice,
             lease_seconds=settings.delivery_lease_seconds,
             owner=settings.instance,
         )

@@ -61,6 +61,10 @@ class Settings(BaseSettings):
     map_workers: int | None = Field(default=None, ge=1)
     """Maps drawn at once (default: one less than the cores, 1 to 4, so the event loop keeps a
     core: bot/maps.py)."""
+    map_nice: int = Field(default=0, ge=0, le=19)
+    """How much lower the map workers' priority is than the event loop's (Linux nice): on a
+    machine of its own, a few points let an interaction's reply take a core first; on a machine
+    shared with other work, the workers then wait behind everything else (bot/maps.py)."""
     tick_seconds: float = Field(default=30.0, gt=0)
     """How often deadlines are checked (reminders, expiry)."""
     shutdown_grace_seconds: float = Field(default=10.0, ge=0)

@@ -71,6 +71,32 @@ class StateCache:
         return entry.prompts
 
 
+RECENT_JSON = 256
+"""Recent states kept as JSON for delivery (a War at Sea state is ~37 KB of JSON: 9 MB at most):
+delivery builds a step's views from the state at its version, often a few orders behind."""
+
+
+class RecentJson:
+    """The JSON of the newest states the referee committed, by (game, version): what a map
+    worker rebuilds a step's state from (bot/referee/history.py). Versions only grow (an undo
+    is a new version), so a (game, version) names one state for good."""
+
+    def __init__(self, size: int = RECENT_JSON) -> None:
+        self.size = size
+        self._entries: OrderedDict[tuple[str, int], tuple[str, str]] = OrderedDict()
+
+    def get(self, game_id: str, version: int) -> tuple[str, str] | None:
+        """(ruleset, state JSON) at that version, if kept."""
+        return self._entries.get((game_id, version))
+
+    def put(self, game_id: str, version: int, ruleset: str, data: str) -> None:
+        key = (game_id, version)
+        self._entries[key] = (ruleset, data)
+        self._entries.move_to_end(key)
+        while len(self._entries) > self.size:
+            self._entries.popitem(last=False)
+
+
 class GameLocks:
     """Orders to one game are serialised; different games proceed in parallel."""
 
