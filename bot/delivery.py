@@ -59,6 +59,7 @@ STATUS_NOTICES = ("started", "paused", "active", "over", "abandoned")
 MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True)
 QUIET = discord.AllowedMentions(everyone=False, roles=False, users=False)
 MAX_BACKOFF = 600.0
+MAX_DMS = 10_000
 Lane = tuple[str, str]
 
 
@@ -110,6 +111,8 @@ class Delivery:
         self._first_seen: dict[int, float] = {}
         self._retry_at: dict[int, float] = {}
         self._foreign: set[str] = set()
+        self._dms: dict[str, int] = {}
+        """DM channel ids by user id (bot/delivery.py _dm)."""
         self._stopping = False
 
     @property
@@ -406,9 +409,12 @@ class Delivery:
                 extra["view"] = components
             text = present.join(text, note)
         file, mark = self._file(scene, lane, "view.png", text)
-        user = self.bot.get_user(int(holder)) or await self.bot.fetch_user(int(holder))
         try:
-            await _send(user.send, run, present.split(text), MENTIONS, file=file, **extra)
+            channel = await self._dm(holder)
+            await _send(channel.send, run, present.split(text), MENTIONS, file=file, **extra)
+        except discord.NotFound:
+            self._dms.pop(holder, None)  # opened afresh next time
+            raise
         except discord.Forbidden:
             # Closed DMs: keep it for the user's next interaction, never post it publicly.
             for message in run:
@@ -420,6 +426,18 @@ class Delivery:
             )
             return None
         return (record.id, seat, "", mark)
+
+    async def _dm(self, holder: str) -> discord.PartialMessageable:
+        """The holder's DM channel: found once (fetching the user and opening the DM are two
+        Discord requests more per DM otherwise), then sent to by its id."""
+        found = self._dms.get(holder)
+        if found is None:
+            user = self.bot.get_user(int(holder)) or await self.bot.fetch_user(int(holder))
+            found = (user.dm_channel or await user.create_dm()).id
+            self._dms[holder] = found
+            while len(self._dms) > MAX_DMS:
+                self._dms.pop(next(iter(self._dms)))
+        return self.bot.get_partial_messageable(found, type=discord.ChannelType.private)
 
     async def _private_text(
         self,

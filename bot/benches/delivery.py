@@ -64,7 +64,7 @@ async def _delivery(
     orders: int,
     cap: float,
     probe_seconds: float = 5.0,
-    nice: int = 0,
+    nice: int | None = None,
     map_workers: int | None = None,
 ) -> dict[str, float]:
     from bot.client import RefereeBot
@@ -81,9 +81,10 @@ async def _delivery(
             delivery_merge_seconds=0.0,
             tick_seconds=3600.0,
             map_pool="process" if mode == "processes" else "thread",
-            map_nice=nice,
             map_workers=map_workers,
         )
+        if nice is not None:
+            settings = settings.model_copy(update={"map_nice": nice})
         async with FakeDiscord(timeout=30.0) as fake:
             world = make_world(fake)
             bot = RefereeBot(settings, connector=fake.connector(), guild_ready_timeout=0.05)
@@ -329,7 +330,9 @@ def run(argv: list[str]) -> None:
     parser.add_argument("--cap", type=float, default=60.0, help="seconds at most per mode")
     parser.add_argument("--modes", default="serial,threads,processes")
     parser.add_argument("--finished", type=int, default=6, help="finished games for storage")
-    parser.add_argument("--nice", type=int, default=0, help="map workers' nice (REFEREE_MAP_NICE)")
+    parser.add_argument(
+        "--nice", type=int, default=None, help="map workers' nice (default: the setting)"
+    )
     parser.add_argument("--workers", type=int, default=None, help="map workers (default: cores-1)")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.CRITICAL)
