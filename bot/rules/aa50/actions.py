@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from bot.rules.aa50.board import UnitId
+from bot.rules.aa50.board import Power, UnitId
 from bot.rules.core import Action
 from bot.rules.core.bounds import UNIQUE, Id, at_most
 
@@ -117,6 +117,18 @@ class Casualties(Action):
     units: Annotated[list[Id], at_most(MAX_UNITS), UNIQUE]
 
 
+class SetCasualtyOrder(Action):
+    """5.5.3.2-3: a power's standing casualty order (``bot.rules.aa50.state.CasualtyOrder``):
+    ``ranks`` are unit types, the first lost first."""
+
+    type: Literal["casualty_order"] = "casualty_order"
+    power: Power
+    ranks: Annotated[list[UnitId], at_most(13), UNIQUE] = Field(default_factory=list)
+    battleship_hits_first: bool = True
+    keep_land: bool = False
+    auto: bool = True
+
+
 class Submerge(Action):
     """7.3.5: these submarines submerge and leave the battle (none: they fight this round)."""
 
@@ -159,6 +171,7 @@ Aa50Action = Annotated[
     | RocketsDone
     | ChooseBattle
     | Casualties
+    | SetCasualtyOrder
     | Submerge
     | Press
     | Retreat

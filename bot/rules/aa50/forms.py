@@ -171,7 +171,11 @@ def purchase_forms(state: Aa50State) -> list[OrderForm]:
 def purchase(state: Aa50State) -> list[Prompt]:
     if skipped(state, "purchase") or state.power == "chinese":
         return []
-    return [prompt(state, "purchase", purchase_forms(state), {"type": "purchase_done"})]
+    from bot.rules.aa50.combat import standing
+
+    # The power sets its standing casualty order here, once a turn at least (5.5.3.2).
+    forms = [*purchase_forms(state), standing.form(state, board.seat_of(state.power))]
+    return [prompt(state, "purchase", forms, {"type": "purchase_done"})]
 
 
 def move_forms(state: Aa50State, combat: bool) -> list[OrderForm]:

@@ -87,6 +87,24 @@ def _clone(u: Unit) -> Unit:
     return new
 
 
+class CasualtyOrder(BaseModel):
+    """A power's standing casualty order (5.5.3.2-3 in asynchronous play): which units it
+    loses first when hit, set once and applied to every batch of hits its units take.
+    Transports are always lost last, as 7.3.6 requires, whatever the ranks say."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    ranks: list[UnitId] = Field(default_factory=list, max_length=13)
+    """Unit types, the first lost first; types not listed follow, cheapest first."""
+    battleship_hits_first: bool = True
+    """An undamaged battleship takes a hit (7.3.1) before any unit is lost."""
+    keep_land: bool = False
+    """Attacking a territory, the last land unit is lost after the aircraft, so the
+    territory can still be taken (5.5.3.6)."""
+    auto: bool = True
+    """Answer this power's casualty prompts at once; otherwise it only fills their default."""
+
+
 class Hits(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -153,6 +171,8 @@ class Aa50State(GameState):
     placed: dict[str, int] = Field(default_factory=dict)
     """Units placed this turn per factory territory (5.7.1)."""
     victory_cities: dict[str, int] = Field(default_factory=dict)
+    casualty_orders: dict[Power, CasualtyOrder] = Field(default_factory=dict)
+    """Standing casualty orders per power (5.5.3.2-3), set with the casualty_order order."""
     step_no: int = 0
     """Counts decisions made this turn, for prompt ids (prompt identity contract)."""
 
@@ -183,5 +203,6 @@ class Aa50State(GameState):
         new.pending = {k: dict(v) for k, v in self.pending.items()}
         for name in ("conquered", "battles", "bombing", "sea_battles"):
             setattr(new, name, list(getattr(self, name)))
+        new.casualty_orders = {k: v.model_copy(deep=True) for k, v in self.casualty_orders.items()}
         new.battle = self.battle.model_copy(deep=True) if self.battle is not None else None
         return new
