@@ -26,3 +26,7 @@ class Aa50Options(BaseModel):
             " a side has won (None: play until a side wins)"
         ),
     )
+    """Ruling: 1.4 and 1.4.1 end a game only by victory cities (13, 15 or 18); the limit is a
+    referee option for games by post, kept at 6 by default because the shared tests that play
+    every game with default options to its end (tests/store/test_copy.py,
+    tests/test_i18n_wording.py) need a game that ends; ``None`` plays on as the rulebook does."""
