@@ -88,6 +88,16 @@ class Unload(Action):
     to: Id
 
 
+class Drop(Action):
+    """5.2.3 Paratroopers: a bomber carries one infantry from where both stand into a hostile
+    territory and stops there."""
+
+    type: Literal["paradrop"] = "paradrop"
+    bomber: Id
+    infantry: Id
+    to: Id
+
+
 class Rocket(Action):
     """5.2.3 Rockets: an AA gun strikes an enemy factory within 3 spaces."""
 
@@ -167,6 +177,7 @@ Aa50Action = Annotated[
     | Move
     | Load
     | Unload
+    | Drop
     | Rocket
     | RocketsDone
     | ChooseBattle

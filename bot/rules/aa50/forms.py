@@ -301,8 +301,50 @@ def movable_with_paths(state: Aa50State, combat: bool) -> dict[str, list[str]]:
     return out
 
 
+def paradrop_form(state: Aa50State) -> list[OrderForm]:
+    """5.2.3 Paratroopers: the bomber, then where it drops, then the infantry it carries."""
+    from bot.rules.aa50 import paratroopers
+
+    planes = [(b, paratroopers.routes(state, b)) for b in paratroopers.bombers(state, state.power)]
+    planes = [(b, r) for b, r in planes if r]
+    if not planes:
+        return []
+    only = [When(within={"bomber": (b.id,)}) for b, _ in planes]
+    return [
+        OrderForm(
+            type="paradrop",
+            label=t("aa50.form.paradrop"),
+            inputs=(
+                Choice(
+                    name="bomber",
+                    label=t("aa50.input.bomber"),
+                    options=tuple(Option(value=b.id, label=unit_label(b)) for b, _ in planes),
+                ),
+                Choice(
+                    name="to",
+                    label=t("aa50.input.to"),
+                    options=tuple(
+                        Option(value=to, label=place_label(to), when=(w,))
+                        for (b, r), w in zip(planes, only, strict=True)
+                        for to in sorted(r)
+                    ),
+                ),
+                Choice(
+                    name="infantry",
+                    label=t("aa50.input.infantry"),
+                    options=tuple(
+                        Option(value=i.id, label=unit_label(i), when=(w,))
+                        for (b, _), w in zip(planes, only, strict=True)
+                        for i in paratroopers.troops(state, b)
+                    ),
+                ),
+            ),
+        )
+    ]
+
+
 def combat_move(state: Aa50State) -> list[Prompt]:
-    forms = move_forms(state, True)
+    forms = move_forms(state, True) + paradrop_form(state)
     forms.append(OrderForm(type="combat_move_done", label=t("aa50.form.combat_move_done")))
     return [prompt(state, "combat_move", forms, {"type": "combat_move_done"})]
 

@@ -65,6 +65,8 @@ def movable(state: Aa50State, power: str, combat: bool) -> list[Unit]:
             continue  # 5.6: what moved in combat or fought stays
         if u.unloaded or (u.type in board.LAND_UNITS and u.loaded):
             continue
+        if combat and u.dropped:
+            continue  # 5.2.3: a bomber that dropped paratroopers ends its combat move there
         if query.move_range(state, u) - u.moved > 0 or _mech(state, u):
             out.append(u)
     return out

@@ -7,7 +7,16 @@ from typing import Any, ClassVar
 from pydantic import BaseModel, TypeAdapter
 
 from bot.rules.aa50 import actions as A
-from bot.rules.aa50 import board, mobilize, movement, purchase, research, transport, turn
+from bot.rules.aa50 import (
+    board,
+    mobilize,
+    movement,
+    paratroopers,
+    purchase,
+    research,
+    transport,
+    turn,
+)
 from bot.rules.aa50.combat import battle, casualties, rockets, standing
 from bot.rules.aa50.options import Aa50Options
 from bot.rules.aa50.setup import new_state
@@ -94,6 +103,8 @@ def _dispatch(state: Aa50State, seat: str, action: Action, dice: Dice) -> list[E
         return transport.load(state, state.power, action, combat)
     if isinstance(action, A.Unload):
         return transport.unload(state, state.power, action, combat)
+    if isinstance(action, A.Drop):
+        return paratroopers.drop(state, state.power, action)
     if isinstance(action, A.Place):
         return mobilize.place(state, action)
     if isinstance(action, A.Rocket):

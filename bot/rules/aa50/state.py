@@ -72,6 +72,9 @@ class Unit(BaseModel):
     """A submarine that submerged out of its battle (7.3.5); cleared when the battle ends."""
     captured: bool = False
     """An AA gun or factory captured this turn (5.5.3.6): it may not move or produce."""
+    dropped: bool = False
+    """A bomber that carried a paratrooper this turn, and that paratrooper (5.2.3): the bomber's
+    combat move is over and it may not raid a factory."""
     bombarded: bool = False
     """A battleship or cruiser that bombarded this turn (7.3.1), or an AA gun that fired its
     rocket (5.2.3)."""

@@ -39,6 +39,7 @@ def begin_turn(state: Aa50State) -> list[Event]:
     for u in state.units.values():
         u.moved = 0
         u.combat = u.loaded = u.unloaded = u.bombed = u.captured = u.bombarded = False
+        u.dropped = False
         u.amphibious = False
         u.came_from = u.assault = None
     state.phase = "research"
