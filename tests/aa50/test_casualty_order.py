@@ -8,7 +8,7 @@ import itertools
 
 from bot.referee.fairdice import FairDice
 from bot.rules.aa50 import RULESET
-from bot.rules.aa50.combat import casualties, standing
+from bot.rules.aa50.combat import casualties
 from bot.rules.aa50.state import Aa50State, Battle, CasualtyOrder, Hits
 
 
