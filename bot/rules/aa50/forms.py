@@ -3,6 +3,7 @@ same rules the checks use (movement.paths, transport.targets, mobilize.spots, ..
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from bot.rules.aa50 import board, movement, query, transport
@@ -28,16 +29,23 @@ def skipped(state: Aa50State, phase: Phase) -> bool:
     return not query.capital_held(state, state.power)
 
 
+@cache
 def place_label(tid: str) -> Text:
+    """A space's name (a frozen Text, so one per space serves every menu)."""
     return t(f"aa50.loc.{tid}")
 
 
 def unit_label(u: Unit) -> Text:
+    return _unit_label(u.type, u.at, u.id)
+
+
+@cache
+def _unit_label(kind: str, at: str, uid: str) -> Text:
     return t(
         "aa50.unit_at",
-        unit=t(f"aa50.unit.{u.type}").model_dump(),
-        where=place_label(u.at).model_dump(),
-        n=int(u.id[1:]),
+        unit=t(f"aa50.unit.{kind}").model_dump(),
+        where=place_label(at).model_dump(),
+        n=int(uid[1:]),
     )
 
 

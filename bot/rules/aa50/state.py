@@ -72,6 +72,9 @@ class Unit(BaseModel):
     """A submarine that submerged out of its battle (7.3.5); cleared when the battle ends."""
     captured: bool = False
     """An AA gun or factory captured this turn (5.5.3.6): it may not move or produce."""
+    withdrawn: bool = False
+    """Aircraft that retreated from a battle the units landed from the sea fight on (5.5.2.3):
+    out of it, landing in the noncombat move; cleared when the battle ends."""
     dropped: bool = False
     """A bomber that carried a paratrooper this turn, and that paratrooper (5.2.3): the bomber's
     combat move is over and it may not raid a factory."""

@@ -39,7 +39,7 @@ def begin_turn(state: Aa50State) -> list[Event]:
     for u in state.units.values():
         u.moved = 0
         u.combat = u.loaded = u.unloaded = u.bombed = u.captured = u.bombarded = False
-        u.dropped = False
+        u.dropped = u.withdrawn = False
         u.amphibious = False
         u.came_from = u.assault = None
     state.phase = "research"
@@ -78,9 +78,7 @@ def _combat_run(state: Aa50State, dice: Dice) -> list[Event]:
 
 
 def _mobilize_run(state: Aa50State, dice: Dice) -> list[Event]:
-    events = mobilize.crash(state)
-    PHASES.goto(state, "income")
-    return events
+    return _crash_then_income(state)
 
 
 def _income_run(state: Aa50State, dice: Dice) -> list[Event]:
@@ -150,6 +148,19 @@ def _combat_move_end(state: Aa50State, seat: str) -> list[Event]:
     return [ev("aa50.battles", power=power, battles=list(state.battles))]
 
 
+def _mobilize_end(state: Aa50State, seat: str) -> list[Event]:
+    """5.7 ends: aircraft with nowhere to land are lost now that new carriers are placed
+    (5.6.1.2, 7.2.1), whether or not the power had anything to place."""
+    state.step_no += 1
+    return _crash_then_income(state)
+
+
+def _crash_then_income(state: Aa50State) -> list[Event]:
+    events = mobilize.crash(state)
+    PHASES.goto(state, "income")
+    return events
+
+
 def _finish(phase: Phase) -> Callable[[Aa50State, str], list[Event]]:
     def end(state: Aa50State, seat: str) -> list[Event]:
         state.step_no += 1
@@ -214,7 +225,7 @@ PHASES: Table[Phase, Aa50State] = Table(
             run=_mobilize_run,
             next=("income",),
             end="mobilize_done",
-            on_end=_finish("income"),
+            on_end=_mobilize_end,
         ),
         Step("income", "AA50 5.8", run=_income_run, next=("research",)),
     ],
