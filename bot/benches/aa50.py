@@ -40,9 +40,10 @@ def _game(scenario: str, n: int, rounds: int) -> dict[str, Any]:
 
     report = play(RULESET, state, dice, random.Random(n), invariant=keep)
     engine = time.perf_counter() - started
+    final: Any = report.state
     return {
         "engine": engine,
-        "rounds": report.state.round,
+        "rounds": final.round,
         "orders": report.actions,
         "mid": mid[0] if mid else report.state,
         "ended": report.state.result is not None,
