@@ -98,6 +98,15 @@ class Drop(Action):
     to: Id
 
 
+class Pickup(Action):
+    """7.2: in the combat move, one of your carriers will pick fighters up in ``zone`` in
+    the noncombat move."""
+
+    type: Literal["pickup"] = "pickup"
+    carrier: Id
+    zone: Id
+
+
 class Rocket(Action):
     """5.2.3 Rockets: an AA gun strikes an enemy factory within 3 spaces."""
 
@@ -178,6 +187,7 @@ Aa50Action = Annotated[
     | Load
     | Unload
     | Drop
+    | Pickup
     | Rocket
     | RocketsDone
     | ChooseBattle

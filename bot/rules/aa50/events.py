@@ -111,6 +111,10 @@ class Paradrop(OfPower):
     to: Text
 
 
+class PickupDeclared(OfPower, Where):
+    event_kind: ClassVar[str] = "aa50.pickup"
+
+
 class Battles(OfPower):
     event_kind: ClassVar[str] = "aa50.battles"
     battles: list[Text]

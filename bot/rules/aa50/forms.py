@@ -351,8 +351,43 @@ def paradrop_form(state: Aa50State) -> list[OrderForm]:
     ]
 
 
+def pickup_form(state: Aa50State) -> list[OrderForm]:
+    """7.2: a carrier of yours declared to pick fighters up in the noncombat move."""
+    from bot.rules.aa50 import pickup
+
+    ships = pickup.carriers(state, state.power)
+    if not ships:
+        return []
+    return [
+        OrderForm(
+            type="pickup",
+            label=t("aa50.form.pickup"),
+            inputs=(
+                Choice(
+                    name="carrier",
+                    label=t("aa50.input.carrier"),
+                    options=tuple(
+                        Option(value=c, label=unit_label(state.units[c])) for c in sorted(ships)
+                    ),
+                ),
+                Choice(
+                    name="zone",
+                    label=t("aa50.input.zone"),
+                    options=tuple(
+                        Option(
+                            value=z, label=place_label(z), when=(When(within={"carrier": (c,)}),)
+                        )
+                        for c in sorted(ships)
+                        for z in ships[c]
+                    ),
+                ),
+            ),
+        )
+    ]
+
+
 def combat_move(state: Aa50State) -> list[Prompt]:
-    forms = move_forms(state, True) + paradrop_form(state)
+    forms = move_forms(state, True) + paradrop_form(state) + pickup_form(state)
     forms.append(OrderForm(type="combat_move_done", label=t("aa50.form.combat_move_done")))
     return [prompt(state, "combat_move", forms, {"type": "combat_move_done"})]
 

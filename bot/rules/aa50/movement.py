@@ -34,6 +34,7 @@ def landing_distance(state: Aa50State, power: str, fighters: bool) -> dict[str, 
             for u in state.units.values()
             if u.type == "carrier" and board.allied(u.owner, power)
         ]
+        spots += [z for c, z in state.pickups.items() if c in state.units]  # 7.2: declared pick-ups
         if state.pending.get(power, {}).get("carrier"):
             for f in state.units.values():
                 if f.type == "factory" and f.owner == power:
@@ -66,6 +67,8 @@ def movable(state: Aa50State, power: str, combat: bool) -> list[Unit]:
             continue  # 5.6: what moved in combat or fought stays
         if u.unloaded or (u.type in board.LAND_UNITS and u.loaded):
             continue
+        if combat and u.id in state.pickups:
+            continue  # 7.2: a carrier declared for a pick-up waits for the noncombat move
         if combat and u.dropped:
             continue  # 5.2.3: a bomber that dropped paratroopers ends its combat move there
         if query.move_range(state, u) - u.moved > 0 or _mech(state, u):
@@ -98,6 +101,9 @@ def paths(
         left = 2
     out: dict[str, list[str]] = {}
     _walk(state, u, combat, u.at, [], left, out, occ)
+    zone = state.pickups.get(u.id)
+    if zone is not None and not combat:
+        return {zone: out[zone]} if zone in out else {}  # 7.2: only to its declared zone
     return out
 
 
@@ -295,6 +301,9 @@ def _deck_room(state: Aa50State, zone: str, power: str) -> int:
     """7.3.2: room for more fighters to land in ``zone``: on carriers of your side there, and
     on the carriers you bought this turn if the zone borders one of your factories (7.2.1)."""
     room = query.deck_room(state, zone, power)
+    for cid, z in state.pickups.items():
+        if z == zone and cid in state.units and state.units[cid].at != zone:
+            room += CARRIER_CAPACITY - len(query.cargo(state, state.units[cid]))
     new = state.pending.get(power, {}).get("carrier", 0)
     if new and any(
         f.type == "factory" and f.owner == power and zone in board.adjacent(f.at)

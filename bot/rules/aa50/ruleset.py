@@ -12,6 +12,7 @@ from bot.rules.aa50 import (
     mobilize,
     movement,
     paratroopers,
+    pickup,
     purchase,
     research,
     transport,
@@ -103,6 +104,8 @@ def _dispatch(state: Aa50State, seat: str, action: Action, dice: Dice) -> list[E
         return transport.load(state, state.power, action, combat)
     if isinstance(action, A.Unload):
         return transport.unload(state, state.power, action, combat)
+    if isinstance(action, A.Pickup):
+        return pickup.declare(state, state.power, action)
     if isinstance(action, A.Drop):
         return paratroopers.drop(state, state.power, action)
     if isinstance(action, A.Place):

@@ -177,6 +177,8 @@ class Aa50State(GameState):
     placed: dict[str, int] = Field(default_factory=dict)
     """Units placed this turn per factory territory (5.7.1)."""
     victory_cities: dict[str, int] = Field(default_factory=dict)
+    pickups: dict[str, str] = Field(default_factory=dict)
+    """Carriers declared in this combat move to pick fighters up, with the zone (7.2)."""
     casualty_orders: dict[Power, CasualtyOrder] = Field(default_factory=dict)
     """Standing casualty orders per power (5.5.3.2-3), set with the casualty_order order."""
     step_no: int = 0
@@ -203,7 +205,7 @@ class Aa50State(GameState):
         new = super().model_copy(update=update)
         new._prompts = None
         new.units = {k: _clone(u) for k, u in self.units.items()}
-        for name in ("ipcs", "owners", "original", "start_owners", "tokens", "placed"):
+        for name in ("ipcs", "owners", "original", "start_owners", "tokens", "placed", "pickups"):
             setattr(new, name, dict(getattr(self, name)))
         new.tech = {k: list(v) for k, v in self.tech.items()}
         new.pending = {k: dict(v) for k, v in self.pending.items()}

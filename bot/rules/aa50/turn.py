@@ -31,6 +31,7 @@ def begin_turn(state: Aa50State) -> list[Event]:
     state.conquered = []
     state.sea_battles = []
     state.placed = {}
+    state.pickups = {}
     state.battles = []
     state.bombing = []
     state.step_no = 0
@@ -161,6 +162,14 @@ def _crash_then_income(state: Aa50State) -> list[Event]:
     return events
 
 
+def _noncombat_end(state: Aa50State, seat: str) -> list[Event]:
+    """5.6 ends: carriers declared for a pick-up keep their word (7.2, pickup.py)."""
+    from bot.rules.aa50 import pickup
+
+    events = pickup.keep(state)
+    return events + _finish("mobilize")(state, seat)
+
+
 def _finish(phase: Phase) -> Callable[[Aa50State, str], list[Event]]:
     def end(state: Aa50State, seat: str) -> list[Event]:
         state.step_no += 1
@@ -215,7 +224,7 @@ PHASES: Table[Phase, Aa50State] = Table(
             prompts=forms.noncombat_move,
             next=("mobilize",),
             end="noncombat_move_done",
-            on_end=_finish("mobilize"),
+            on_end=_noncombat_end,
         ),
         Step(
             "mobilize",
