@@ -27,6 +27,15 @@ def landing_distance(state: Aa50State, power: str, fighters: bool) -> dict[str, 
     """7.2: the distance from each space to the nearest place an aircraft of ``power`` may
     land: a territory friendly since the turn began (5.6.1.2); for fighters also a sea zone
     with a carrier of your side, or one a carrier bought this turn may be placed in (5.6.1.2)."""
+    if state._landing is None:
+        state._landing = {}
+    known = state._landing.get((power, fighters))
+    if known is None:
+        known = state._landing[(power, fighters)] = _landing_distance(state, power, fighters)
+    return known
+
+
+def _landing_distance(state: Aa50State, power: str, fighters: bool) -> dict[str, int]:
     spots = [t for t in board.territory_ids() if query.friendly_at_start(state, t, power)]
     if fighters:
         spots += [

@@ -69,7 +69,7 @@ class Aa50(Ruleset[Aa50State]):
         self, state: Aa50State, seat: str, action: Action, prompt: Prompt, dice: Dice
     ) -> Outcome[Aa50State]:
         narrow(seat, board.SEATS)
-        state._prompts = None
+        state.forget()
         events = _dispatch(state, seat, action, dice)
         state.step_no += 1
         events += turn.advance(state, dice)

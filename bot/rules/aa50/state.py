@@ -189,6 +189,15 @@ class Aa50State(GameState):
     are the costliest thing the engine does). Cleared whenever the engine changes the state
     (``Aa50.resolve`` and each step of ``turn.advance``) and in every copy."""
 
+    _landing: dict[tuple[str, bool], dict[str, int]] | None = PrivateAttr(default=None)
+    """Distances to a landing place per (power, fighters) in this very position
+    (movement.landing_distance), cleared with ``_prompts``."""
+
+    def forget(self) -> None:
+        """Drop what was worked out for this position: the engine is about to change it."""
+        self._prompts = None
+        self._landing = None
+
     @property
     def power(self) -> Power:
         return self.order[self.turn]
@@ -200,10 +209,10 @@ class Aa50State(GameState):
         order (Ruleset.apply)."""
         if not deep:
             new = super().model_copy(update=update)
-            new._prompts = None
+            new.forget()
             return new
         new = super().model_copy(update=update)
-        new._prompts = None
+        new.forget()
         new.units = {k: _clone(u) for k, u in self.units.items()}
         for name in ("ipcs", "owners", "original", "start_owners", "tokens", "placed", "pickups"):
             setattr(new, name, dict(getattr(self, name)))

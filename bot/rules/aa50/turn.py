@@ -38,6 +38,10 @@ def begin_turn(state: Aa50State) -> list[Event]:
     state.researched = False
     state.rockets_done = False
     for u in state.units.values():
+        marks = (u.moved, u.combat, u.loaded, u.unloaded, u.bombed, u.captured, u.bombarded)
+        flags = (u.dropped, u.withdrawn, u.amphibious, u.came_from, u.assault)
+        if not any(marks) and not any(flags):
+            continue  # nothing to reset (most units): skip pydantic's checked setattr
         u.moved = 0
         u.combat = u.loaded = u.unloaded = u.bombed = u.captured = u.bombarded = False
         u.dropped = u.withdrawn = False
@@ -253,8 +257,8 @@ def prompts(state: Aa50State) -> list[Prompt]:
 
 def advance(state: Aa50State, dice: Dice) -> list[Event]:
     events: list[Event] = []
-    state._prompts = None
+    state.forget()
     while state.result is None and not prompts(state):
         events += PHASES.run(state, dice)
-        state._prompts = None
+        state.forget()
     return events
