@@ -24,7 +24,13 @@ from tests.aa50.helpers import Books
 ROUNDS = int(os.environ.get("AA50_ROUNDS", "4"))
 OPTION_SETS = [
     {"round_limit": ROUNDS},
-    {"round_limit": ROUNDS, "research": False, "national_objectives": False, "victory_cities": 13},
+    {
+        "round_limit": ROUNDS,
+        "research": False,
+        "national_objectives": False,
+        "victory_cities": 13,
+        "china_first": True,
+    },
 ]
 GAMES = int(os.environ.get("AA50_GAMES", "3"))  # per scenario and option set: 12 games
 

@@ -14,6 +14,13 @@ class Aa50Options(BaseModel):
     national_objectives: bool = Field(
         default=True, description="AA50 5.8.1: national objectives and bonus income"
     )
+    china_first: bool = Field(
+        default=False,
+        description=(
+            "AA50 4 (note 12): China's combat move and combat come before the US's (fixed"
+            " before the game); otherwise after"
+        ),
+    )
     victory_cities: Literal[13, 15, 18] = Field(
         default=15, description="AA50 1.4, 6: victory cities to win (15; 13 shorter, 18 longer)"
     )

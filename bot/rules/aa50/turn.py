@@ -5,8 +5,9 @@ after the last turn of each round (6). ``advance`` runs every step that needs no
 decision. A power whose capital the enemy holds has only the combat move, combat and
 noncombat move (5.5.3.8). China (rule 4) takes its turn after the US, played by the US
 player: no research, free infantry instead of a purchase, no income. Ruling: the rulebook
-lets the US player fix China's combat before or after the US's; the engine fixes it after
-(TripleA's order), so China's turn follows the US turn as a whole."""
+lets the US player fix China's combat before or after the US's, before the game; the engine
+takes China's turn as a whole, after the US turn (TripleA's order) or, with the
+``china_first`` option, just before it (setup._order)."""
 
 from __future__ import annotations
 
