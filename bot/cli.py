@@ -20,6 +20,7 @@ from bot.i18n import lang_for, tr
 LOCAL_DB = "local-play.sqlite3"
 
 BENCHES = {
+    "aa50": "bot.benches.aa50",
     "core": "bot.benches.core",
     "war-at-sea": "bot.benches.war_at_sea",
     "war-at-sea-render": "bot.benches.war_at_sea_render",
