@@ -38,6 +38,7 @@ class _Battle:
     eps: float
     ladders: dict[tuple[bool, Counts, str], list[Counts]] = field(default_factory=dict)
     merged: dict[object, list[tuple[str, tuple[float, ...]]]] = field(default_factory=dict)
+    volleys: dict[tuple[bool, Counts, Counts, bool, bool], Dist] = field(default_factory=dict)
     dice_memo: dict[tuple[bool, Counts, bool, bool], dict[str, tuple[float, ...]]] = field(
         default_factory=dict
     )
@@ -73,7 +74,12 @@ def _end(b: _Battle, how: str, a: Counts, d: Counts, mass: float) -> None:
 def _volley(
     b: _Battle, attacking: bool, shooters: Counts, targets: Counts, surprise: bool, skip_subs: bool
 ) -> Dist:
-    """The targets' counts after one volley, with their probabilities."""
+    """The targets' counts after one volley, with their probabilities (the same volley at
+    the same targets recurs from many positions: worked out once)."""
+    whole = (attacking, shooters, targets, surprise, skip_subs)
+    done = b.volleys.get(whole)
+    if done is not None:
+        return done
     shoot = b.att if attacking else b.dfn
     hit = b.dfn if attacking else b.att
     key = (attacking, shooters, surprise, skip_subs)
@@ -106,6 +112,7 @@ def _volley(
             tail = sum(pmf[last:])  # as many hits as the units left, or more
             nxt[ladder[last]] = nxt.get(ladder[last], 0.0) + p * tail
         out = nxt
+    b.volleys[whole] = out
     return out
 
 

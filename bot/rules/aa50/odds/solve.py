@@ -101,8 +101,9 @@ class _Solver:
             if not ds:
                 continue
             lo, hi = ds[0][0], ds[-1][0] + 1
-            seg = [0.0] * (hi - lo)
-            for j, q in ds:
+            dense = hi - lo <= 3 * len(ds) + 8  # side by side: add them as one stretch
+            seg = [0.0] * (hi - lo) if dense else []
+            for j, q in ds if dense else ():
                 seg[j - lo] = q
             for c, pa in on_a.items():
                 c_mass = pa * pm
@@ -110,7 +111,11 @@ class _Solver:
                     b.dropped += c_mass
                     continue
                 row = self.row(r, a_id[c])
-                row[lo:hi] = map(add, row[lo:hi], map(mul, seg, repeat(c_mass)))
+                if dense:
+                    row[lo:hi] = map(add, row[lo:hi], map(mul, seg, repeat(c_mass)))
+                else:
+                    for j, q in ds:
+                        row[j] += c_mass * q
         if here is not None:  # the repeat was divided out above; nothing else comes here
             self.row(r, self.a_id[here[0]])[self.d_id[here[1]]] = 0.0
 
