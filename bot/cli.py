@@ -27,6 +27,7 @@ BENCHES = {
     "discord": "bot.benches.discord",
     "delivery": "bot.benches.delivery",
     "aa50-odds": "bot.benches.aa50_odds",
+    "aa50-render": "bot.benches.aa50_render",
 }
 
 
