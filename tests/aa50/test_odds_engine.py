@@ -13,6 +13,7 @@ import pytest
 from bot.rules.aa50 import board, query
 from bot.rules.aa50.combat import battle, casualties
 from bot.rules.aa50.odds import BattleSpec, Side, odds
+from bot.rules.aa50.odds.position import spec_for
 from bot.rules.aa50.options import Aa50Options
 from bot.rules.aa50.setup import new_state
 from bot.rules.aa50.state import Aa50State, Unit
@@ -128,6 +129,16 @@ def _case(name: str) -> tuple[Aa50State, str, BattleSpec, int | None]:
     state.phase = "combat"
     state.battles = [land]
     return state, land, spec, retreat_after
+
+
+@pytest.mark.parametrize("name", ["land", "sea", "amphibious", "retreat"])
+def test_the_position_gives_the_battle(name: str) -> None:
+    state, where, spec, _ = _case(name)
+    got = spec_for(state, where)
+    assert got.model_copy(update={"retreat_after_round": spec.retreat_after_round}) == (
+        spec.model_copy(update={"can_retreat": got.can_retreat})
+    )
+    assert got.can_retreat == (name in ("land", "retreat"))  # they came from a friendly space
 
 
 @pytest.mark.parametrize("name", ["land", "sea", "amphibious", "retreat"])
