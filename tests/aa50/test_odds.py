@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from bot.rules.aa50 import board
 from bot.rules.aa50.odds import BattleSpec, CasualtyOrder, Odds, Side, montecarlo, odds
 
 
@@ -34,6 +35,8 @@ def test_one_infantry_against_one_infantry() -> None:
     assert o.draw == pytest.approx(1 / 8)
     assert o.rounds == pytest.approx(2.25)
     assert o.captures == pytest.approx(1 / 4)
+    assert o.attacker_survivors["infantry"] == pytest.approx(1 / 4)
+    assert o.defender_survivors["infantry"] == pytest.approx(5 / 8)
     assert o.attacker_ipc_lost == pytest.approx(3 * 3 / 4)
     assert o.ipc_swing == pytest.approx(3 * (1 / 4 + 1 / 8) - 3 * 3 / 4)
 
@@ -177,13 +180,17 @@ def test_refusals() -> None:
         land(side(infantry=1), side(aa_gun=1))
 
 
-def _agree(exact: Odds, sampled: Odds, runs: int) -> None:
-    """Each probability within 4 standard errors of the sample (binomial), plus the mean
-    IPC lost within 4 standard errors bounded by the whole army's value."""
+def _agree(exact: Odds, sampled: Odds, runs: int, worth: tuple[int, int]) -> None:
+    """Each probability within 4 standard errors of the sample (binomial); the mean IPC each
+    side loses within 4 standard errors, a loss lying between 0 and the side's whole value
+    (so its standard deviation is at most half of that)."""
     for name in ("attacker_wins", "defender_wins", "draw", "retreat", "captures"):
         p = getattr(exact, name)
         sigma = math.sqrt(max(p * (1 - p), 1e-12) / runs)
         assert abs(getattr(sampled, name) - p) <= 4 * sigma + 1e-9, (name, p, sampled)
+    for name, whole in zip(("attacker_ipc_lost", "defender_ipc_lost"), worth, strict=True):
+        sigma = whole / 2 / math.sqrt(runs)
+        assert abs(getattr(sampled, name) - getattr(exact, name)) <= 4 * sigma, name
 
 
 MIXED = [
@@ -214,7 +221,12 @@ def test_exact_agrees_with_monte_carlo(spec: BattleSpec) -> None:
     assert exact.attacker_wins + exact.defender_wins + exact.draw + exact.retreat == (
         pytest.approx(1.0)
     )
-    _agree(exact, montecarlo.odds(spec, runs, random.Random(18).random), runs)
+    worth = tuple(
+        sum(board.unit_type(u).cost * n for u, n in side.units.items())
+        for side in (spec.attacker, spec.defender)
+    )
+    assert len(worth) == 2
+    _agree(exact, montecarlo.odds(spec, runs, random.Random(18).random), runs, (worth[0], worth[1]))
 
 
 def test_precision_drops_little_and_says_so() -> None:
