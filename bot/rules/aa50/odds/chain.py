@@ -80,26 +80,7 @@ def _volley(
     done = b.volleys.get(whole)
     if done is not None:
         return done
-    shoot = b.att if attacking else b.dfn
-    hit = b.dfn if attacking else b.att
-    key = (attacking, shooters, surprise, skip_subs)
-    kinds = b.dice_memo.get(key)
-    if kinds is None:
-        groups = pc.dice(shoot, pc.in_battle(shoot, shooters), attacking, surprise, skip_subs)
-        kinds = b.dice_memo[key] = pc.hits_by_kind(groups)
-    left = tuple(sorted(pc.in_battle(hit, targets)))
-    merged = b.merged.get((key, left))
-    if merged is None:  # batches that may fall on the same units are one batch
-        merged = []
-        for kind in pc.HIT_KINDS:
-            if kind not in kinds:
-                continue
-            same = [u for u in left if pc.fits(u, kind)]
-            if merged and [u for u in left if pc.fits(u, merged[-1][0])] == same:
-                merged[-1] = (merged[-1][0], pc.convolve(merged[-1][1], kinds[kind]))
-            else:
-                merged.append((kind, kinds[kind]))
-        b.merged[(key, left)] = merged
+    merged = batches(b, attacking, shooters, targets, surprise, skip_subs)
     out: Dist = {targets: 1.0}
     for kind, pmf in merged:
         nxt: Dist = {}
@@ -114,6 +95,34 @@ def _volley(
         out = nxt
     b.volleys[whole] = out
     return out
+
+
+def batches(
+    b: _Battle, attacking: bool, shooters: Counts, targets: Counts, surprise: bool, skip_subs: bool
+) -> list[tuple[str, tuple[float, ...]]]:
+    """A volley's hits by what they may fall on, as (kind, distribution of the number of
+    hits), batches that may fall on the same units being one batch."""
+    shoot = b.att if attacking else b.dfn
+    hit = b.dfn if attacking else b.att
+    key = (attacking, shooters, surprise, skip_subs)
+    kinds = b.dice_memo.get(key)
+    if kinds is None:
+        groups = pc.dice(shoot, pc.in_battle(shoot, shooters), attacking, surprise, skip_subs)
+        kinds = b.dice_memo[key] = pc.hits_by_kind(groups)
+    left = tuple(sorted(pc.in_battle(hit, targets)))
+    merged = b.merged.get((key, left))
+    if merged is None:
+        merged = []
+        for kind in pc.HIT_KINDS:
+            if kind not in kinds:
+                continue
+            same = [u for u in left if pc.fits(u, kind)]
+            if merged and [u for u in left if pc.fits(u, merged[-1][0])] == same:
+                merged[-1] = (merged[-1][0], pc.convolve(merged[-1][1], kinds[kind]))
+            else:
+                merged.append((kind, kinds[kind]))
+        b.merged[(key, left)] = merged
+    return merged
 
 
 def _ladder(b: _Battle, attacking: bool, counts: Counts, kind: str, n: int) -> list[Counts]:
