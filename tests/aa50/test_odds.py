@@ -163,6 +163,18 @@ def test_casualty_order_changes_survivors() -> None:
     assert default.attacker_survivors["armour"] > tanks_first.attacker_survivors["armour"]
 
 
+def test_keeping_a_land_unit_to_take_the_territory() -> None:
+    # One infantry and a fighter against one infantry: by cost the infantry dies first and
+    # the fighter cannot take the territory (5.5.3.6); keeping the land unit, the fighter
+    # goes first on a single hit.
+    keep = Side(units={"infantry": 1, "fighter": 1}, order=CasualtyOrder(keep_land=True))
+    plain = odds(land(side(infantry=1, fighter=1), side(infantry=1)))
+    kept = odds(land(keep, side(infantry=1)))
+    assert kept.captures > plain.captures
+    assert kept.attacker_wins < plain.attacker_wins  # the fighter hit harder
+    assert kept.attacker_survivors["infantry"] > plain.attacker_survivors["infantry"]
+
+
 def test_transports_are_chosen_last() -> None:
     # Whatever the order says, transports come last (7.3.6).
     order = CasualtyOrder(first=("transport",))
@@ -211,6 +223,14 @@ MIXED = [
         bombard={"cruiser": 1, "battleship": 1},
     ),
     land(side(infantry=5, armour=3), side(infantry=6), retreat_when_left=3),
+    land(
+        Side(
+            units={"infantry": 2, "artillery": 1, "fighter": 2, "bomber": 1},
+            order=CasualtyOrder(keep_land=True, first=("artillery",)),
+        ),
+        side(infantry=4, fighter=1),
+        aa_gun=True,
+    ),
 ]
 
 

@@ -81,18 +81,24 @@ def _volley(
     return hits
 
 
-def _take(units: list[Unit], side: Side, hits: dict[str, int], gone: list[Unit]) -> None:
+def _take(
+    units: list[Unit], side: Side, hits: dict[str, int], gone: list[Unit], keep: bool = False
+) -> None:
     """Hits taken one by one on the best slot left in the owner's order; a unit destroyed is
-    appended to ``gone`` (still fighting this round if the caller says so)."""
+    appended to ``gone`` (still fighting this round if the caller says so). ``keep``: the
+    last land unit goes after every other unit but transports (the order's ``keep_land``)."""
     out = {id(g) for g in gone}
     for kind in ("sea", "no_sub", "any"):
         for _ in range(hits[kind]):
-            best = next(
-                (u for u in units if not u[2] and id(u) not in out and fits(str(u[0]), kind)),
-                None,
-            )
+            left = [u for u in units if not u[2] and id(u) not in out and fits(str(u[0]), kind)]
+            best = left[0] if left else None
             if best is None:
                 break
+            if keep and best[0] in board.LAND_UNITS:
+                land = [u for u in units if id(u) not in out and u[0] in board.LAND_UNITS]
+                others = [u for u in left if u[0] not in board.LAND_UNITS and u[0] != "transport"]
+                if len(land) == 1 and others:
+                    best = others[0]
             if best[0] == "battleship" and best[1] == 0:
                 best[1], best[3] = 1, rank(side.order, "battleship", False)
                 units.sort(key=_rank)  # the damaged battleship moves to its second hit's place
@@ -180,7 +186,7 @@ def battle(
         _take(dfn, d_side, on_d, doomed)
         on_a = _volley(uniform, _fighting(dfn), d_side, False, False, d_subs)
         lost: list[Unit] = []
-        _take(att, a_side, on_a, lost)
+        _take(att, a_side, on_a, lost, spec.kind == "land" and a_side.order.keep_land)
         _remove(att, lost)
         _remove(dfn, doomed)
         doomed = []

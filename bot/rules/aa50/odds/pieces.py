@@ -67,12 +67,14 @@ class SideSetup:
     """The casualty order as moves: (from piece, to piece or -1 for destroyed, unit type)."""
     start: Counts
     tech: frozenset[str]
+    keep_land: bool = False
+    """The casualty order's ``keep_land``, for an attacker in a land battle only."""
 
     def index(self, piece: str) -> int:
         return self.pieces.index(piece) if piece in self.pieces else -1
 
 
-def build(side: Side) -> SideSetup:
+def build(side: Side, keep_land: bool = False) -> SideSetup:
     present = [u for u in board.UNIT_TYPES if side.units.get(u, 0) > 0]
     pieces: list[str] = list(present)
     if "battleship" in present:
@@ -101,6 +103,7 @@ def build(side: Side) -> SideSetup:
         steps=tuple((src, dst, unit) for _, src, dst, unit in moves),
         start=start,
         tech=frozenset(side.tech),
+        keep_land=keep_land and side.order.keep_land,
     )
 
 
@@ -108,6 +111,10 @@ def take_hits(setup: SideSetup, counts: Counts, kind: str, hits: int) -> Counts:
     """The side after taking ``hits`` hits of ``kind`` in its casualty order; hits with no
     unit that may take them are lost (``combat/casualties.needed``)."""
     if hits <= 0:
+        return counts
+    if setup.keep_land:
+        for _ in range(hits):
+            counts = _one_keeping_land(setup, counts, kind)
         return counts
     out = list(counts)
     for src, dst, unit in setup.steps:
@@ -121,6 +128,24 @@ def take_hits(setup: SideSetup, counts: Counts, kind: str, hits: int) -> Counts:
         hits -= take
         if not hits:
             break
+    return tuple(out)
+
+
+def _one_keeping_land(setup: SideSetup, counts: Counts, kind: str) -> Counts:
+    """One hit in order, but the last land unit only after every other unit but transports
+    (``combat/standing.rank`` with ``keep_land``)."""
+    options = [(s, d, u) for s, d, u in setup.steps if counts[s] and fits(u, kind)]
+    if not options:
+        return counts
+    src, dst, unit = options[0]
+    land = sum(n for i, n in enumerate(counts) if setup.units[i] in board.LAND_UNITS)
+    if unit in board.LAND_UNITS and land == 1:
+        others = [o for o in options if o[2] not in board.LAND_UNITS and o[2] != "transport"]
+        src, dst, unit = others[0] if others else options[0]
+    out = list(counts)
+    out[src] -= 1
+    if dst >= 0:
+        out[dst] += 1
     return tuple(out)
 
 

@@ -58,7 +58,8 @@ def _space(b: _Battle, setup: SideSetup, attacker: bool) -> list[Counts]:
 
 class _Solver:
     def __init__(self, spec: BattleSpec, eps: float) -> None:
-        a_side, d_side = pc.build(spec.attacker), pc.build(spec.defender)
+        a_side = pc.build(spec.attacker, keep_land=spec.kind == "land")
+        d_side = pc.build(spec.defender)
         # Rounds from ``cap`` on behave alike: a position there may repeat itself.
         cap = max(2, (spec.retreat_after_round or 0) + 1)
         for side in (spec.attacker, spec.defender):

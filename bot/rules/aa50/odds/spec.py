@@ -37,6 +37,9 @@ class CasualtyOrder(BaseModel):
 
     first: tuple[UnitId, ...] = ()
     battleship_first_hit: bool = True
+    keep_land: bool = False
+    """Attacking a territory, the last land unit is lost after the aircraft, so the
+    territory can still be taken (5.5.3.6), as the engine's standing order does."""
 
     @model_validator(mode="after")
     def _distinct(self) -> CasualtyOrder:
