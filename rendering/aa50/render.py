@@ -15,7 +15,7 @@ from rendering.aa50 import board as mapdraw
 from rendering.aa50.geometry import THEATRES, Box, geometry
 from rendering.canvas import new_image
 from rendering.png import encode_png
-from rendering.text import draw_text, font_for, text_width
+from rendering.text import draw_text, fit_font, font_for, text_width
 
 WORLD_WIDTH = 1600
 """The whole board: 1600 x 776 px of map (Discord shows it whole, a tap zooms)."""
@@ -213,11 +213,13 @@ def draw_map(v: Aa50View, box: Box, width: int, theatre: str) -> Image.Image:
                 draw_text(draw, (cx, y), text, font, fill=palette.text_on(fill))
                 y += h + 1
     draw.rectangle((0, 0, frame.width, HEADER), fill=(32, 36, 44))
+    title = _title(v, theatre)
+    size = 20 if detailed else 22
     draw_text(
         draw,
         (8, HEADER / 2),
-        _title(v, theatre),
-        font_for(20 if detailed else 22, True),
+        title,
+        fit_font(title, frame.width - 16, size, 10, bold=True),
         fill=(255, 255, 255),
         anchor="lm",
     )
