@@ -145,6 +145,10 @@ def draw_map(v: Aa50View, box: Box, width: int, theatre: str) -> Image.Image:
         per = units.setdefault(u.at, {}).setdefault(u.owner, {})
         per[u.type] = per.get(u.type, 0) + 1
     small = font_for(14 if detailed else 10, True)
+    chips: list[tuple[float, float, str, str]] = []
+    markers: list[tuple[float, float, float, float]] = []
+    """Factories and their damage: the chips keep clear of them."""
+    """Each power's units in a space: drawn last, over the names, apart from each other."""
     for space in geo.spaces:
         t = board.territory(space.id)
         for shift in frame.shifts(space):
@@ -188,6 +192,7 @@ def draw_map(v: Aa50View, box: Box, width: int, theatre: str) -> Image.Image:
                     fill=(190, 30, 30) if damaged else (60, 60, 60),
                     outline=(255, 255, 255),
                 )
+                markers.append((x - f, y - f, x + f + (3 * size if damaged else 0), y + f))
                 if damaged:  # damage markers (7.1.5)
                     draw_text(
                         draw,
@@ -201,17 +206,10 @@ def draw_map(v: Aa50View, box: Box, width: int, theatre: str) -> Image.Image:
                     )
             per_owner = units.get(space.id, {})
             x, y = at(space.anchor, shift)
-            font = font_for(size, True)
             for owner in sorted(per_owner):
-                text = mapdraw.chip_text(per_owner[owner], detailed)
-                w = mapdraw.chip_width(text, size)
-                h = size + 4
-                fill = mapdraw.power_colour(owner)
-                cx = min(max(x, w / 2 + 1), frame.width - w / 2 - 1)  # whole on the picture
-                chip = (cx - w / 2, y - h / 2, cx + w / 2, y + h / 2)
-                draw.rounded_rectangle(chip, radius=3, fill=fill, outline=(255, 255, 255))
-                draw_text(draw, (cx, y), text, font, fill=palette.text_on(fill))
-                y += h + 1
+                chips.append((x, y, mapdraw.chip_text(per_owner[owner], detailed), owner))
+                y += size + 5
+    _chips(draw, frame, chips, size, markers)
     draw.rectangle((0, 0, frame.width, HEADER), fill=(32, 36, 44))
     title = _title(v, theatre)
     size = 20 if detailed else 22
@@ -231,6 +229,37 @@ def draw_map(v: Aa50View, box: Box, width: int, theatre: str) -> Image.Image:
         lf = font_for(11)
     draw_text(draw, (6, foot + FOOTER / 2), legend, lf, fill=(230, 230, 230), anchor="lm")
     return img
+
+
+def _chips(
+    draw: ImageDraw.ImageDraw,
+    frame: mapdraw.Frame,
+    chips: list[tuple[float, float, str, str]],
+    size: int,
+    markers: list[tuple[float, float, float, float]],
+) -> None:
+    """Unit counts in their owner's colour at their space's unit slot, moved down or up by a
+    chip's height when they would cover one already drawn or a factory."""
+    font = font_for(size, True)
+    h = size + 4
+    placed = list(markers)
+    for x, y, text, owner in chips:
+        w = mapdraw.chip_width(text, size)
+        cx = min(max(x, w / 2 + 1), frame.width - w / 2 - 1)  # whole on the picture
+        for step in (0, 1, -1, 2, -2, 3):
+            cy = y + step * (h + 1)
+            box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
+            if not any(
+                box[0] < p[2] and p[0] < box[2] and box[1] < p[3] and p[1] < box[3] for p in placed
+            ):
+                break
+        else:
+            cy = y
+            box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
+        placed.append(box)
+        fill = mapdraw.power_colour(owner)
+        draw.rounded_rectangle(box, radius=3, fill=fill, outline=(255, 255, 255))
+        draw_text(draw, (cx, cy), text, font, fill=palette.text_on(fill))
 
 
 def world_image(view: Mapping[str, Any] | Aa50View) -> Image.Image:

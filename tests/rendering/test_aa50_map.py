@@ -158,22 +158,23 @@ def test_unit_counts_per_power_come_from_the_view() -> None:
         counts[u.type] = counts.get(u.type, 0) + 1
     label = mapdraw.chip_text(counts, True)
     assert label.startswith(f"{counts['infantry']}inf")
-    # The chip is drawn in the owner's colour at the space's first unit slot.
+    # The chip is drawn in the owner's colour at the space's first unit slot (moved by up to
+    # three chips' heights when it would cover another chip).
     frame = mapdraw.Frame(THEATRES["europe"], render.THEATRE_WIDTH)
     img = _png(render.render_theatre(v, "europe"))
     x, y = frame.point(geometry().space("germany").anchor, 0)
     colour = mapdraw.power_colour("germans")
     spot = (
         round(x) - 30,
-        round(y) - 8 + render.HEADER,
+        round(y) - 70 + render.HEADER,
         round(x) + 30,
-        round(y) + 8 + render.HEADER,
+        round(y) + 70 + render.HEADER,
     )
     assert _has(img, colour, spot) > 100
-    # Moving them all away removes the chip.
+    # Moving them all far away removes the chip.
     for unit in state.units.values():
         if unit.at == "germany" and unit.type != "factory":
-            unit.at = "poland"
+            unit.at = "union_of_south_africa"
     bare = _png(render.render_theatre(_view(state), "europe"))
     assert _has(bare, colour, spot) < 10
 
