@@ -27,6 +27,8 @@ BENCHES = {
     "pocket-battles": "bot.benches.pocket_battles",
     "discord": "bot.benches.discord",
     "delivery": "bot.benches.delivery",
+    "aa50-odds": "bot.benches.aa50_odds",
+    "aa50-render": "bot.benches.aa50_render",
 }
 
 
@@ -285,12 +287,16 @@ def parser() -> argparse.ArgumentParser:
     store_copy.add_argument("destination", help="an empty (or new) database, either kind")
     store_copy.add_argument("--load", action="append", help=argparse.SUPPRESS)
 
+    command("odds", "exact odds of an AA50 battle (python -m bot odds --help)")
     bench = command("bench", "print performance figures")
     bench.add_argument("name", choices=sorted(BENCHES))
     return top
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["odds"]:  # its own options: bot/rules/aa50/odds/command.py
+        return int(import_module("bot.rules.aa50.odds.command").run(argv[1:]))
     args, rest = parser().parse_known_args(argv)
     if args.command == "bench":
         return cmd_bench(args, rest)
