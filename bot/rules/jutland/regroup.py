@@ -4,6 +4,8 @@ side still plots (its plots are sealed, so regrouping tells the other side nothi
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from bot.rules.core import Choice, Event, Option, OrderForm, Prompt, RuleViolation, When, t
 from bot.rules.jutland.actions import Makeup, Merge, Split
 from bot.rules.jutland.battle.placement import MAX_COLUMNS
@@ -72,6 +74,30 @@ def _ship_choices(parts: dict[str, list[str]]) -> list[Choice]:
 
 
 def prompt(state: JutlandState, side: Side) -> Prompt | None:
+    """The regrouping decision, from exactly what it depends on (cached: it is asked for
+    after every order while a side plots)."""
+    mine = tuple(
+        (tf.id, tf.hex, tuple(tf.ships), tf.plotted, tf.dead, tf.columns)
+        for tf in forces(state, side)
+    )
+    return _prompt(state.hour, side, state.regroups.get(side, 0), mine)
+
+
+@lru_cache(maxsize=1024)
+def _prompt(
+    hour: int,
+    side: Side,
+    count: int,
+    mine: tuple[tuple[str, str | None, tuple[str, ...], str | None, bool, int | None], ...],
+) -> Prompt | None:
+    state = JutlandState(ruleset="jutland", scenario="basic", seats=("german", "british"))
+    state.hour = hour
+    state.regroups = {side: count}
+    for tf_id, hex_id, ships, plotted, dead, columns in mine:
+        state.task_forces[tf_id] = TaskForce(
+            id=tf_id, side=side, ships=list(ships), hex=hex_id, plotted=plotted, dead=dead,
+            columns=columns,
+        )  # fmt: skip
     forms: list[OrderForm] = []
     joins = merges(state, side)
     if joins:

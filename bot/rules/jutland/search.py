@@ -94,7 +94,7 @@ def occupied(state: JutlandState, side: Side) -> set[str]:
 def adjacent(state: JutlandState, side: Side) -> list[str]:
     """Hexes a side may announce besides its own (3.3 item 2): next to its task forces."""
     own = occupied(state, side)
-    near = {n for h in own for n in comps().neighbours(h) if comps().hexes[n].terrain != "land"}
+    near = {n for h in own for n in board.near(h) if comps().hexes[n].terrain != "land"}
     return sorted(near - own)
 
 

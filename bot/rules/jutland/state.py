@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -134,3 +134,18 @@ class JutlandState(GameState):
     contact: str | None = None
     battle: Battle | None = None
     sunk: dict[Side, list[str]] = Field(default_factory=_no_losses)
+
+    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> JutlandState:
+        """A deep copy by hand: every mutable part copied, frozen parts shared (announcements,
+        the result). Ruleset.apply copies the state before every order; walking it
+        generically was most of an order's time (as in Pocket Battles)."""
+        fields = dict(self.__dict__)
+        fields["regroups"] = dict(self.regroups)
+        fields["task_forces"] = {
+            k: tf.model_copy(update={"ships": list(tf.ships)}) for k, tf in self.task_forces.items()
+        }
+        fields["announcements"] = list(self.announcements)
+        fields["spotted"] = list(self.spotted)
+        fields["battle"] = self.battle.model_copy(deep=True) if self.battle is not None else None
+        fields["sunk"] = {k: list(v) for k, v in self.sunk.items()}
+        return type(self).model_construct(_fields_set=set(self.model_fields_set), **fields)
