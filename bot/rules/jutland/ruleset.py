@@ -21,6 +21,7 @@ from bot.rules.core import (
     t,
 )
 from bot.rules.jutland import actions as A
+from bot.rules.jutland import events as _events  # noqa: F401  (registers the event kinds)
 from bot.rules.jutland import hiding, regroup, search, turn
 from bot.rules.jutland.battle import fire, maneuver
 from bot.rules.jutland.components import comps
