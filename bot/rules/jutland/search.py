@@ -24,9 +24,18 @@ def forces(state: JutlandState, side: Side) -> list[TaskForce]:
     return [tf for tf in state.task_forces.values() if tf.side == side]
 
 
+def engaged(state: JutlandState) -> set[str]:
+    """Task forces with ships on the battle surface (they fight; they do not plot, 4.1)."""
+    return {s.tf for s in state.battle.ships.values()} if state.battle else set()
+
+
 def unplotted(state: JutlandState, side: Side) -> list[TaskForce]:
-    """Task forces still owing this hour's plot (a force dead in the water owes none)."""
-    return [tf for tf in forces(state, side) if tf.plotted is None and not tf.dead]
+    """Task forces still owing this hour's plot (a force dead in the water owes none, nor
+    one fighting a battle)."""
+    busy = engaged(state)
+    return [
+        tf for tf in forces(state, side) if tf.plotted is None and not tf.dead and tf.id not in busy
+    ]
 
 
 def plot(state: JutlandState, side: Side, action: Plot, section: str) -> list[Event]:
@@ -36,6 +45,8 @@ def plot(state: JutlandState, side: Side, action: Plot, section: str) -> list[Ev
         raise RuleViolation("jut.plot.not_yours", section, tf=label(action.tf))
     if tf.plotted is not None or tf.dead:
         raise RuleViolation("jut.plot.already", section, tf=label(action.tf))
+    if tf.id in engaged(state):
+        raise RuleViolation("jut.plot.in_battle", "Jutland 4.1", tf=label(action.tf))
     if action.to not in board.moves(tf, state.hour):
         raise RuleViolation("jut.plot.illegal", section, tf=label(action.tf), to=action.to)
     tf.plotted = action.to
@@ -117,8 +128,9 @@ def announce(state: JutlandState, side: Side, action: Announce, section: str) ->
     return [Event(kind="jut.search", params={"side": side, "hexes": hexes, "found": found})]
 
 
-def contact(state: JutlandState) -> str | None:
+def contact(state: JutlandState, skip: str | None = None) -> str | None:
     """Jutland 3.3 item 4c: forces of both sides found in the same hex (every occupied hex is
-    announced in the Basic Game, so a shared hex is always found)."""
-    both = sorted(occupied(state, "german") & occupied(state, "british"))
+    announced in the Basic Game, so a shared hex is always found); ``skip``: the hex whose
+    battle just ended."""
+    both = sorted(occupied(state, "german") & occupied(state, "british") - {skip})
     return both[0] if both else None

@@ -115,6 +115,9 @@ class Battle(BaseModel):
     """Sides that held the rest of their fire this turn (4.3 item 11)."""
     fired: list[str] = Field(default_factory=list)
     """Ships that fired this turn (4.3 items 6-7: one target, one shot)."""
+    markers: dict[str, tuple[float, float]] = Field(default_factory=dict)
+    """3.4 item 3: the extra Battle Area Markers of neighbouring hexes holding forces not in
+    the battle, by hex, 36,000 yards off in that hex's direction."""
 
 
 Formation.model_rebuild()
