@@ -222,7 +222,7 @@ def split(state: JutlandState, side: Side, action: Split) -> list[Event]:
         raise RuleViolation("jut.regroup.split", SECTION, tf=label(action.tf))
     new = TaskForce(
         id=_new_id(state, side), side=side, ships=chosen, hex=tf.hex, left_at=tf.left_at,
-        came_from=tf.came_from,
+        came_from=tf.came_from, track=list(tf.track),
     )  # fmt: skip
     tf.ships = [s for s in tf.ships if s not in chosen]
     tf.columns = None

@@ -53,8 +53,9 @@ def new_state(ruleset: str, scenario: str) -> JutlandState:
         if tf_id not in state.task_forces:
             start = ship.task_force if ship.side == "british" else 0
             state.task_forces[tf_id] = TaskForce(
-                id=tf_id, side=ship.side, ships=[], hex=bases[(ship.side, start)]
-            )
+                id=tf_id, side=ship.side, ships=[], hex=bases[(ship.side, start)],
+                track=[bases[(ship.side, start)]],
+            )  # fmt: skip
         state.task_forces[tf_id].ships.append(ship.id)
     return state
 

@@ -75,6 +75,7 @@ def move(state: JutlandState, sides: tuple[Side, ...]) -> list[Event]:
         if tf.hex is not None and tf.hex in board.bases(tf.side) and tf.left_at is None:
             tf.left_at = state.hour  # 13.5: the hour of leaving is the first at sea
         tf.came_from, tf.hex, tf.exit_hex, tf.exit_hour = tf.hex, to, None, None
+        tf.track.append(to)
         if to in board.bases(tf.side):
             tf.left_at = None  # back in a base: refuelled (13.5)
         moved = {"tf": label(tf.id), "to": to}

@@ -58,6 +58,7 @@ def finish(state: JutlandState) -> list[Event]:
         for tf in state.task_forces.values():
             if tf.hex == b.hex and tf.side == side and to is not None:
                 tf.came_from, tf.hex = b.hex, to
+                tf.track.append(to)
         events.append(Event(kind="jut.disengaged", params={"side": side}))
     events.append(
         Event(

@@ -28,7 +28,9 @@ def _join(state: JutlandState, b: Battle, tf: TaskForce, entry: float, start: fl
     settle(b)
     f = b.formations[tf.id]
     f.tracks = [straight(b, column) for column in f.columns]
-    tf.came_from, tf.hex = tf.hex, b.hex
+    if tf.hex != b.hex:  # from a neighbouring hex the fight reached
+        tf.came_from, tf.hex = tf.hex, b.hex
+        tf.track.append(b.hex)
     return Joined(tf=label(tf.id), hex=b.hex).event(reveals=True)
 
 

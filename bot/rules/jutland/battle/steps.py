@@ -24,7 +24,7 @@ def _put(state: JutlandState, step: BattleStep) -> None:
     b = battle_of(state)
     b.step = step
     if step == "maneuver":
-        b.fired = []
+        b.fired, b.lines = [], []
 
 
 def _maneuver_prompts(state: JutlandState) -> list[Prompt]:
