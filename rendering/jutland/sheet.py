@@ -67,8 +67,8 @@ def _draw_sheet() -> Image.Image:
         d.polygon(pts, fill=TERRAIN[h.terrain], outline=palette.GRID)
         if h.terrain == "shaded":
             for k in (-0.4, 0.0, 0.4):  # hatching: the coastal patrols' hexes (3.1)
-                d.line([(cx - SIZE * 0.5, cy + SIZE * (k + 0.3)), (cx + SIZE * 0.5, cy + SIZE * (k - 0.3))],
-                       fill=(96, 128, 170), width=1)  # fmt: skip
+                a = (cx - SIZE * 0.5, cy + SIZE * (k + 0.3))
+                d.line([a, (cx + SIZE * 0.5, cy + SIZE * (k - 0.3))], fill=(96, 128, 170))
         if h.id in exits:
             d.polygon(pts, outline=(20, 130, 60), width=3)
         if h.id in bases:

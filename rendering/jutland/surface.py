@@ -11,7 +11,7 @@ from PIL import Image, ImageDraw
 from bot.rules.jutland.components import comps
 from bot.rules.jutland.view import BattleView, ShipView
 from rendering import palette
-from rendering.canvas import SUPERSAMPLE, shrink
+from rendering.canvas import shrink
 from rendering.jutland import look
 from rendering.text import draw_text
 
@@ -20,6 +20,8 @@ WIDTH, HEIGHT = 1000, 1100
 MARGIN = 4000.0
 MIN_SPAN = 16000.0
 COUNTER, BEAM = 2500.0, 500.0
+SUPERSAMPLE = 2
+"""Drawn at twice the size and shrunk: smooth edges at a quarter of the 3x cost."""
 SEA = (150, 186, 216)
 NIGHT_SEA = (78, 96, 128)
 """At night (3.4 item 2) the surface is darker, the counters and names still readable."""
@@ -64,8 +66,8 @@ def draw_surface(b: BattleView) -> Image.Image:
         for limit in (*b.bands, b.visibility):
             r = limit * scale
             last = limit == b.visibility
-            d.ellipse([cx - r, cy - r, cx + r, cy + r],
-                      outline=palette.HIGHLIGHT if last else palette.PANEL, width=(3 if last else 1) * k)  # fmt: skip
+            ring = palette.HIGHLIGHT if last else palette.PANEL
+            d.ellipse([cx - r, cy - r, cx + r, cy + r], outline=ring, width=(3 if last else 1) * k)
             draw_text(d, (cx, cy - r - 2 * k), f"{int(limit):,}", 11 * k, fill=palette.TEXT,
                       halo=palette.HALO, anchor="mb")  # fmt: skip
     for firer, target in b.lines:
