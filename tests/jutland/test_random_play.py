@@ -32,7 +32,13 @@ def check(state: GameState, events: list[Event]) -> None:
         if tf.left_at is not None:
             assert tf.left_at <= state.hour
             at_sea = state.hour - tf.left_at
-            assert tf.dead or at_sea < board.fuel_limit(tf.side) or tf.hex in board.bases(tf.side)
+            over = state.result is not None  # the game ended as hour 61 began: none is played
+            assert (
+                tf.dead
+                or over
+                or at_sea < board.fuel_limit(tf.side)
+                or tf.hex in board.bases(tf.side)
+            )
     ships = [s for tf in state.task_forces.values() for s in tf.ships]
     assert len(ships) == len(set(ships))  # no ship in two forces, so in two hexes
     sunk = [s for side in state.sunk.values() for s in side]

@@ -72,12 +72,7 @@ def move(state: JutlandState, sides: tuple[Side, ...]) -> list[Event]:
             tf.exit_hex, tf.exit_hour, tf.hex = tf.hex, state.hour, None
             events.append(Event(kind="jut.left_map", audience=tf.side, params={"tf": label(tf.id)}))
             continue
-        if tf.hex is not None and tf.hex in board.bases(tf.side) and tf.left_at is None:
-            tf.left_at = state.hour  # 13.5: the hour of leaving is the first at sea
-        tf.came_from, tf.hex, tf.exit_hex, tf.exit_hour = tf.hex, to, None, None
-        tf.track.append(to)
-        if to in board.bases(tf.side):
-            tf.left_at = None  # back in a base: refuelled (13.5)
+        enter(tf, to, state.hour)
         moved = {"tf": label(tf.id), "to": to}
         events.append(Event(kind="jut.moved", audience=tf.side, params=moved))
         if tf.side == "german" and board.shaded(to):
@@ -86,6 +81,18 @@ def move(state: JutlandState, sides: tuple[Side, ...]) -> list[Event]:
         state.spotted.append((state.hour, where))
         events.append(Event(kind="jut.spotted", params={"hex": where}, reveals=True))
     return events
+
+
+def enter(tf: TaskForce, to: str, hour: int) -> None:
+    """A force enters a hex (by its plot, or by disengaging or joining a battle): its pencil
+    line (3.1) and its fuel (13.5: the hour of leaving a base is the first at sea; back in a
+    base, refuelled)."""
+    if tf.hex is not None and tf.hex in board.bases(tf.side) and tf.left_at is None:
+        tf.left_at = hour
+    tf.came_from, tf.hex, tf.exit_hex, tf.exit_hour = tf.hex, to, None, None
+    tf.track.append(to)
+    if to in board.bases(tf.side):
+        tf.left_at = None
 
 
 def fuel(state: JutlandState) -> list[Event]:

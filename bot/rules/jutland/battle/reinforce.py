@@ -10,7 +10,7 @@ from bot.rules.jutland.battle.geometry import Point, ahead, dist
 from bot.rules.jutland.battle.maneuver import settle, straight
 from bot.rules.jutland.battle.placement import START, STEP, place, sheet_bearing, visibility
 from bot.rules.jutland.events import Joined
-from bot.rules.jutland.search import engaged, label
+from bot.rules.jutland.search import engaged, enter, label
 from bot.rules.jutland.state import Battle, JutlandState, TaskForce
 
 
@@ -29,8 +29,7 @@ def _join(state: JutlandState, b: Battle, tf: TaskForce, entry: float, start: fl
     f = b.formations[tf.id]
     f.tracks = [straight(b, column) for column in f.columns]
     if tf.hex != b.hex:  # from a neighbouring hex the fight reached
-        tf.came_from, tf.hex = tf.hex, b.hex
-        tf.track.append(b.hex)
+        enter(tf, b.hex, state.hour)
     return Joined(tf=label(tf.id), hex=b.hex).event(reveals=True)
 
 
