@@ -48,6 +48,7 @@ def _battle_state() -> Any:
     """A battle in mid North Sea, the fleets placed by the rules (3.4) and one turn fought."""
     from bot.autoplay import random_action
     from bot.referee.fairdice import FairDice
+    from bot.rules.core import RuleViolation
     from bot.rules.core.registry import get
 
     ruleset = get("jutland")
@@ -64,10 +65,10 @@ def _battle_state() -> Any:
         try:
             action = ruleset.parse_action(random_action(prompt, rng))
             state = ruleset.apply(state, prompt.seat, action, dice).state
-        except Exception:
-            state = ruleset.apply(
-                state, prompt.seat, ruleset.parse_action(prompt.default), dice
-            ).state
+        except RuleViolation:
+            assert prompt.default is not None  # random play checks every default is legal
+            default = ruleset.parse_action(prompt.default)
+            state = ruleset.apply(state, prompt.seat, default, dice).state
     return state
 
 
