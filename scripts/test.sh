@@ -7,11 +7,14 @@ bash scripts/postgres.sh || echo "warning: PostgreSQL could not be installed; it
 bash scripts/venv.sh "[dev]"
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .
-.venv/bin/mypy                     # bot, cogs, rendering (config in pyproject.toml)
-.venv/bin/mypy --strict bot/rules  # the pure rules are held to strict
-.venv/bin/python -m pytest "$@"
+# The suite on every core (pytest-xdist: REFEREE_TEST_WORKERS=N for N workers, 0 for none).
+# mypy and mypy --strict bot/rules run inside it (tests/test_types.py), beside the other tests.
+# --dist loadgroup: tests go one by one to whichever worker is free, except that tests marked
+# @pytest.mark.xdist_group("name") share one worker, one after another.
+workers="${REFEREE_TEST_WORKERS:-auto}"
+.venv/bin/python -m pytest -n "$workers" --dist loadgroup "$@"
 if [ "$#" -eq 0 ]; then
   # The end-to-end suite once more, its bot on PostgreSQL (issue 13; skipped without the server).
-  REFEREE_TEST_DATABASE=postgres .venv/bin/python -m pytest -q tests/e2e \
-    --ignore=tests/e2e/test_processes.py  # (on PostgreSQL already)
+  REFEREE_TEST_DATABASE=postgres .venv/bin/python -m pytest -q -n "$workers" --dist loadgroup \
+    tests/e2e --ignore=tests/e2e/test_processes.py  # (on PostgreSQL already)
 fi

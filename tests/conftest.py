@@ -4,6 +4,7 @@ and a throwaway PostgreSQL cluster (tests/pg.py), started once per session when 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -42,9 +43,27 @@ def database(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFa
     return cluster.new_database()
 
 
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """In a pytest-xdist worker: hand the guards' counts to the controller, which prints them."""
+    workeroutput = getattr(session.config, "workeroutput", None)
+    if workeroutput is not None:
+        from tests.guards.tally import TALLY
+
+        workeroutput["guards_tally"] = dict(TALLY)
+
+
+@pytest.hookimpl(optionalhook=True)  # an xdist hook: unknown when it is not installed
+def pytest_testnodedown(node: Any, error: object) -> None:
+    """pytest-xdist (controller): add a finished worker's guard counts to this process's."""
+    from tests.guards.tally import TALLY
+
+    TALLY.update(getattr(node, "workeroutput", {}).get("guards_tally", {}))
+
+
 def pytest_terminal_summary(terminalreporter: object) -> None:
     """What the shared guards (tests/guards) checked in this run: look-alike pairs compared,
-    bad answers tried. Printed so CI shows their reach, not only that they passed."""
+    bad answers tried. Printed so CI shows their reach, not only that they passed (under
+    pytest-xdist, summed over the workers)."""
     from tests.guards.tally import TALLY
 
     if TALLY:

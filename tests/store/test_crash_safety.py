@@ -84,6 +84,13 @@ def _run_and_kill(db: str, out: Path, err: Path, seed: int, delay: float) -> str
             while "READY" not in out.read_text() and worker.poll() is None:
                 assert time.monotonic() < deadline, "the worker never opened the store"
                 time.sleep(0.01)
+            # The delay counts from the first acknowledgement, not from READY: on a loaded
+            # machine the first order can take longer than the whole delay, and a round that
+            # acknowledged nothing proves nothing.
+            deadline = time.monotonic() + 30
+            while "\nACK " not in "\n" + out.read_text() and worker.poll() is None:
+                assert time.monotonic() < deadline, "the worker never acknowledged an order"
+                time.sleep(0.01)
             time.sleep(delay)
             assert worker.poll() is None, f"the worker stopped by itself:\n{err.read_text()}"
             worker.send_signal(signal.SIGKILL)
