@@ -25,6 +25,7 @@ BENCHES = {
     "war-at-sea": "bot.benches.war_at_sea",
     "war-at-sea-render": "bot.benches.war_at_sea_render",
     "pocket-battles": "bot.benches.pocket_battles",
+    "jutland": "bot.benches.jutland",
     "discord": "bot.benches.discord",
     "delivery": "bot.benches.delivery",
     "aa50-odds": "bot.benches.aa50_odds",

@@ -23,6 +23,7 @@ _DESCRIBERS: dict[str, Describer] = {}
 _BUILTIN = {
     "war-at-sea": "rendering.war_at_sea",
     "pocket-battles": "rendering.pocket_battles",
+    "jutland": "rendering.jutland",
 }
 log = logging.getLogger(__name__)
 
