@@ -175,6 +175,13 @@ def test_keeping_a_land_unit_to_take_the_territory() -> None:
     assert kept.attacker_survivors["infantry"] > plain.attacker_survivors["infantry"]
 
 
+def test_a_standing_order_ranks_as_the_engine_does() -> None:
+    order = CasualtyOrder.standing(["armour", "infantry"], False, True)
+    assert order == CasualtyOrder(
+        first=("armour", "infantry"), battleship_first_hit=False, keep_land=True
+    )
+
+
 def test_transports_are_chosen_last() -> None:
     # Whatever the order says, transports come last (7.3.6).
     order = CasualtyOrder(first=("transport",))

@@ -63,6 +63,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--attacker-submerge", type=int, help="subs submerge from this round")
     p.add_argument("--defender-submerge", type=int)
     p.add_argument("--eps", type=float, default=0.0, help="drop outcomes below this probability")
+    p.add_argument("--lang", choices=["en", "zh"], help="language (default: from LANG)")
     return p
 
 
@@ -91,43 +92,60 @@ def spec_of(args: argparse.Namespace) -> BattleSpec:
     )
 
 
-def report(spec: BattleSpec, o: Odds) -> str:
-    def left(d: dict[str, float]) -> str:
-        return ", ".join(f"{v:.2f} {k}" for k, v in sorted(d.items()) if v > 0.005) or "none"
+def report(spec: BattleSpec, o: Odds, lang: str = "en") -> str:
+    """The odds in the reader's language (catalog ``aa50_odds.json``)."""
+    from bot.i18n import tr
 
+    def left(d: dict[str, float]) -> str:
+        units = [f"{v:.2f} {tr(f'aa50.unit.{k}', lang)}" for k, v in sorted(d.items()) if v > 0.005]
+        return ", ".join(units) or tr("aa50.odds.none", lang)
+
+    def line(key: str, p: float, extra: str = "") -> str:
+        return f"  {tr(key, lang):14} {p:7.2%}{extra}"
+
+    kind = tr(f"aa50.odds.kind.{spec.kind}", lang)
+    capture = f"  ({tr('aa50.odds.captures', lang, p=f'{o.captures:.2%}')})"
     lines = [
-        f"{spec.kind} battle, exact odds ({o.states} positions):",
-        f"  attacker wins {o.attacker_wins:7.2%}"
-        + (f"  (takes the territory {o.captures:.2%})" if spec.kind == "land" else ""),
-        f"  defender wins {o.defender_wins:7.2%}",
-        f"  draw          {o.draw:7.2%}",
+        tr("aa50.odds.title", lang, kind=kind, positions=o.states),
+        line("aa50.odds.attacker_wins", o.attacker_wins, capture if spec.kind == "land" else ""),
+        line("aa50.odds.defender_wins", o.defender_wins),
+        line("aa50.odds.draw", o.draw),
     ]
     if o.retreat:
-        lines.append(f"  retreat       {o.retreat:7.2%}")
+        lines.append(line("aa50.odds.retreat", o.retreat))
     lines += [
-        f"  rounds on average {o.rounds:.2f}",
-        f"  attacker keeps on average: {left(o.attacker_survivors)}",
-        f"  defender keeps on average: {left(o.defender_survivors)}",
-        f"  IPCs lost on average: attacker {o.attacker_ipc_lost:.2f},"
-        f" defender {o.defender_ipc_lost:.2f}; swing {o.ipc_swing:+.2f} for the attacker",
+        "  " + tr("aa50.odds.rounds", lang, rounds=f"{o.rounds:.2f}"),
+        "  " + tr("aa50.odds.attacker_keeps", lang, units=left(o.attacker_survivors)),
+        "  " + tr("aa50.odds.defender_keeps", lang, units=left(o.defender_survivors)),
+        "  "
+        + tr(
+            "aa50.odds.ipcs",
+            lang,
+            attacker=f"{o.attacker_ipc_lost:.2f}",
+            defender=f"{o.defender_ipc_lost:.2f}",
+            swing=f"{o.ipc_swing:+.2f}",
+        ),
     ]
     if o.unresolved:
-        lines.append(f"  probability not resolved (below --eps): {o.unresolved:.1e}")
+        lines.append("  " + tr("aa50.odds.unresolved", lang, p=f"{o.unresolved:.1e}"))
     return "\n".join(lines)
 
 
 def run(argv: list[str]) -> int:
+    import os
+
+    from bot.i18n import lang_for, tr
+
     args = parser().parse_args(argv)
+    lang = args.lang or lang_for(os.environ.get("LANG", "en"))
     try:
         spec = spec_of(args)
     except ValidationError as err:
-        print(
-            "refused: "
-            + "; ".join(str(e["msg"]).removeprefix("Value error, ") for e in err.errors())
-        )
+        reason = "; ".join(str(e["msg"]).removeprefix("Value error, ") for e in err.errors())
+        print(tr("aa50.odds.refused", lang, reason=reason))
         return 2
     except ValueError as err:
-        print(f"refused: {err}")
+        print(tr("aa50.odds.refused", lang, reason=str(err)))
         return 2
-    print(report(spec, odds(spec, args.eps)))
+    print(report(spec, odds(spec, args.eps), lang))
     return 0

@@ -124,9 +124,7 @@ class _Solver:
         """The round's outcomes by number (``chain._round``, quicker without a surprise
         strike)."""
         b = self.b
-        if b.spec.kind == "sea" and (
-            pc.in_battle(b.att, a).get("submarine", 0) or pc.in_battle(b.dfn, d).get("submarine", 0)
-        ):
+        if b.spec.kind == "sea" and _strikes(b, a, d):
             return [
                 (p, self.numbered(False, on_a), self.numbered(True, on_d))
                 for p, on_a, on_d in _round(b, a, d_fire, d)
@@ -207,6 +205,16 @@ class _Solver:
             return
         here = (self.a_id[a], self.d_id[d]) if r >= b.cap else None
         self.spread(r + 1, self.blocks(a, d, d), m, here)
+
+
+def _strikes(b: _Battle, a: Counts, d: Counts) -> bool:
+    """Whether a side's submarines strike by surprise this round: it has some and the enemy
+    no destroyer (7.3.5, as ``chain._round`` decides)."""
+    att, dfn = pc.in_battle(b.att, a), pc.in_battle(b.dfn, d)
+    return bool(
+        (att.get("submarine", 0) and not dfn.get("destroyer", 0))
+        or (dfn.get("submarine", 0) and not att.get("destroyer", 0))
+    )
 
 
 def _pairs(out: Outcome) -> list[tuple[int, float]]:

@@ -6,6 +6,7 @@ committing a combat move; ``from_state`` builds one from the engine's position."
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -40,6 +41,17 @@ class CasualtyOrder(BaseModel):
     keep_land: bool = False
     """Attacking a territory, the last land unit is lost after the aircraft, so the
     territory can still be taken (5.5.3.6), as the engine's standing order does."""
+
+    @classmethod
+    def standing(
+        cls, ranks: Sequence[UnitId], battleship_hits_first: bool, keep_land: bool
+    ) -> CasualtyOrder:
+        """From the fields of a power's standing casualty order in the engine (issue 17's
+        ``CasualtyOrder``: ranks, battleship_hits_first, keep_land), which ranks the same
+        way (``combat/standing.rank``)."""
+        return cls(
+            first=tuple(ranks), battleship_first_hit=battleship_hits_first, keep_land=keep_land
+        )
 
     @model_validator(mode="after")
     def _distinct(self) -> CasualtyOrder:
