@@ -11,7 +11,6 @@ from PIL import Image, ImageDraw
 from bot.rules.jutland.components import comps
 from bot.rules.jutland.view import BattleView, ShipView
 from rendering import palette
-from rendering.canvas import shrink
 from rendering.jutland import look
 from rendering.text import draw_text
 
@@ -77,7 +76,7 @@ def draw_surface(b: BattleView) -> Image.Image:
     for s in sorted(b.ships, key=lambda s: (not s.sunk, s.id)):
         _counter(d, s, px, scale, k)
     _scale_bar(d, size, scale, k)
-    return shrink(img, k)
+    return img.reduce(k)  # a box filter: as smooth for 2x, several times faster than Lanczos
 
 
 def _counter(d: ImageDraw.ImageDraw, s: ShipView, px: object, scale: float, k: int) -> None:
