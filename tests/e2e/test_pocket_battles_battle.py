@@ -188,6 +188,7 @@ async def check_planted_leak(battle: Battle) -> None:
     other = "celts" if side == "romans" else "romans"
     name = comps().tiles[tile].name
     plants = [tile] + ([name] if name in secret_tiles(state, None) else [])
+    print(f"planted in the thread, each caught: {plants}")
     for secret in plants:
         assert secret in secret_tiles(state, other) and secret not in secret_tiles(state, side)
         planted = battle.fake.store_message(

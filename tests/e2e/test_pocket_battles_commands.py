@@ -7,8 +7,11 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from bot.rules.pocket_battles import RULESET
 from bot.store import GameRecord
+from tests.e2e import campaign as shared
 from tests.e2e.harness import Env
 
 
@@ -83,6 +86,17 @@ async def test_building_autocomplete_is_the_seats_own(env: Env) -> None:
     assert shown.ephemeral and shown.attachments and "Warrior Queen" in shown.content
     _, state = await env.running.referee.state(game.id)
     assert "celts_02_warrior_queen" in RULESET.secrets(state, "romans")
+    # The leak check catches the sealed army's tile named in the thread, by name (3.2).
+    readers = {"public": None, "romans": world.bob}
+    leaks = shared.LeakCheck(env, RULESET, readers, [])
+    await leaks(game.id)
+    planted = fake.store_message(
+        thread, {"content": "they built a Warrior Queen"}, [], kind="channel"
+    )
+    with pytest.raises(AssertionError, match=r"\['Warrior Queen'\] leaked to public"):
+        await leaks(game.id)
+    planted.deleted = True
+    await leaks(game.id)
     handle = await fake.slash(world.bob, thread, "pb map")
     theirs = await handle.wait_original()
     assert theirs.ephemeral and "Warrior Queen" not in theirs.content
