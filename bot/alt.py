@@ -18,8 +18,13 @@ def alt_text(view: Mapping[str, Any] | None, posted: str) -> str | None:
     """None without a view (no picture)."""
     if not view:
         return None
+    return alt_caption(describe(view), posted)
+
+
+def alt_caption(shown: str, posted: str) -> str:
+    """The alt text from the view's description, already made (delivery's map workers make it
+    beside the picture, bot/scenes.py)."""
     lines = [_MARKUP.sub("", line).strip() for line in posted.splitlines()[1:]]
     changed = "; ".join(line for line in lines if line)
-    shown = describe(view)
     text = " — ".join(part for part in (shown, changed) if part)
     return text if len(text) <= LIMIT else text[: LIMIT - 1] + "…"

@@ -28,6 +28,7 @@ from bot.i18n.translator import RefereeTranslator
 from bot.interactions import answer_error, payload
 from bot.logging import configure
 from bot.referee import Referee
+from bot.referee.cache import settle_heap
 from bot.referee.deadlines import TickReport
 from bot.settings import Settings
 from bot.store import Store
@@ -74,6 +75,7 @@ class RefereeBot(commands.Bot):
             merge_seconds=settings.delivery_merge_seconds,
             map_pool=settings.map_pool,
             map_workers=settings.map_workers,
+            map_nice=settings.map_nice,
             lease_seconds=settings.delivery_lease_seconds,
             owner=settings.instance,
         )
@@ -114,6 +116,7 @@ class RefereeBot(commands.Bot):
             asyncio.create_task(self._tick_loop(), name="referee-deadlines"),
         ]
         self.delivery.wake()  # whatever a previous process left undelivered goes out now
+        settle_heap()  # the collector leaves alone what start-up made (issue 9)
 
     async def load_cogs(self) -> None:
         """Every module of the cogs package (not starting with _); a broken one is logged and

@@ -33,12 +33,13 @@ import aiohttp
 import discord
 
 from bot import present
-from bot.alt import alt_text
+from bot.alt import alt_caption
 from bot.maps import MapPool, PoolKind
 from bot.referee import payloads
 from bot.referee.history import History
-from bot.rules.core import PUBLIC, Prompt
+from bot.rules.core import PUBLIC, Prompt, View
 from bot.rules.core.registry import get as get_ruleset
+from bot.scenes import Scene, SceneJob
 from bot.store import GameRecord, OutboxMessage
 
 if TYPE_CHECKING:
@@ -58,6 +59,7 @@ STATUS_NOTICES = ("started", "paused", "active", "over", "abandoned")
 MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True)
 QUIET = discord.AllowedMentions(everyone=False, roles=False, users=False)
 MAX_BACKOFF = 600.0
+MAX_DMS = 10_000
 Lane = tuple[str, str]
 
 
@@ -76,6 +78,7 @@ class Delivery:
         lanes: int = 16,
         map_pool: PoolKind = "thread",
         map_workers: int | None = None,
+        map_nice: int = 0,
         merge_seconds: float = 0.0,
         lease_seconds: float = 60.0,
         owner: str = "referee",
@@ -89,7 +92,7 @@ class Delivery:
         self.retry_seconds = retry_seconds
         self.max_attempts = max_attempts
         self.merge_seconds = merge_seconds
-        self.maps = MapPool(map_pool, map_workers)
+        self.maps = MapPool(map_pool, map_workers, map_nice)
         self.prompt_views: PromptViews | None = None
         self.status_changed: StatusHook | None = None
         self.paused = False
@@ -103,12 +106,13 @@ class Delivery:
         self._wake = asyncio.Event()
         self._lock = asyncio.Lock()
         self._slots = asyncio.Semaphore(lanes)
-        self._building = asyncio.Lock()
         self._running: dict[Lane, asyncio.Task[int]] = {}
         self._settled: set[int] = set()
         self._first_seen: dict[int, float] = {}
         self._retry_at: dict[int, float] = {}
         self._foreign: set[str] = set()
+        self._dms: dict[str, int] = {}
+        """DM channel ids by user id (bot/delivery.py _dm)."""
         self._stopping = False
 
     @property
@@ -311,40 +315,44 @@ class Delivery:
         )
 
     # --- views and maps at a step's version ----------------------------------------------------
-    async def _view(
-        self, record: GameRecord, audience: str | None, version: int | None
-    ) -> tuple[dict[str, Any] | None, list[Prompt]]:
-        """The audience's view and its open prompts at ``version`` (None: no view)."""
-        if version is None or version < 1:
-            return None, []
-        # One lane at a time replays and builds views (the bulk of delivery's work on the event
-        # loop), then lets the loop run: an interaction waits behind one such burst, not behind
-        # one per lane (issue 9: first-reply p99 while delivering).
-        async with self._building:
-            state = await self.history.state_at(record.id, version)
-            ruleset = get_ruleset(record.ruleset)
-            view = ruleset.view(state, audience).model_dump(mode="json")
-            seated = audience is not None
-            prompts = self.bot.referee.prompts_of(record, version, state) if seated else []
-        await asyncio.sleep(0)
-        return view, [p for p in prompts if p.seat == audience]
-
-    async def _map(
+    async def _scene(
         self,
-        view: dict[str, Any] | None,
+        record: GameRecord,
+        audience: str | None,
+        version: int | None,
         last: tuple[str, str] | None,
-        name: str,
-        alt: str | None = None,
-    ) -> tuple[discord.File | None, str]:
-        """The map to attach and the lane's map digest after it: no map when it looks exactly
+        prompt_ids: Sequence[str] = (),
+    ) -> Scene | None:
+        """The audience's view, the prompts of ``prompt_ids`` still open and the map at
+        ``version`` (None: no view), built by a map worker from the state's source: the event
+        loop only reads where the state is (issue 9). No map comes back when it looks exactly
         like the last one this lane got (issue 12)."""
+        if version is None or version < 1:
+            return None
+        source = await self.history.source(record.id, version)
+        before = last[1] if last is not None and not self.always_map else ""
+        job = SceneJob(source, audience, tuple(prompt_ids), before, self.maps.cached)
+        return await self.maps.scene(job)
+
+    @staticmethod
+    def _view(record: GameRecord, scene: Scene | None) -> View | None:
+        """The scene's view as its game's model (what the texts read)."""
+        if scene is None:
+            return None
+        return get_ruleset(record.ruleset).view_model.model_validate_json(scene.view)
+
+    @staticmethod
+    def _file(
+        scene: Scene | None, last: tuple[str, str] | None, name: str, text: str
+    ) -> tuple[discord.File | None, str]:
+        """The map to attach and the lane's map digest after it."""
         before = last[1] if last is not None else ""
-        png, mark = await self.maps.picture(view, "" if self.always_map else before)
-        if not mark:
+        if scene is None or not scene.mark:
             return None, before  # no map for this view
-        if png is None:
-            return None, mark  # the lane's last map, unchanged
-        return discord.File(io.BytesIO(png), name, description=alt), mark
+        if scene.png is None:
+            return None, scene.mark  # the lane's last map, unchanged
+        alt = alt_caption(scene.describe, text)
+        return discord.File(io.BytesIO(scene.png), name, description=alt), scene.mark
 
     # --- public: the game's thread -------------------------------------------------------------
     async def _public(
@@ -359,17 +367,19 @@ class Delivery:
         last_lane = await self.bot.store.lane(record.id, PUBLIC)
         if head.kind == "step":
             steps = [payloads.step(m.payload) for m in run]
-            view, _ = await self._view(record, None, steps[-1].version)
+            scene = await self._scene(record, None, steps[-1].version, last_lane)
+            view = self._view(record, scene)
             text = present.public_step(record.id, record.ruleset, steps, view, holders, lang)
             waiting = ",".join(steps[-1].waiting)
         else:
             version = payloads.over(head.payload).version if head.kind == "over" else None
-            view, _ = await self._view(record, None, version)
+            scene = await self._scene(record, None, version, last_lane)
+            view = self._view(record, scene)
             text = present.notice(
                 record.id, record.ruleset, head.kind, head.payload, holders, lang, view=view
             )
             waiting = last_lane[0] if last_lane else ""
-        file, mark = await self._map(view, last_lane, "map.png", alt_text(view, text))
+        file, mark = self._file(scene, last_lane, "map.png", text)
         # Ping the seats waited for only when the side to move changed (issue 12).
         ping = head.kind != "step" or last_lane is None or last_lane[0] != waiting
         channel = self.bot.get_partial_messageable(int(target), guild_id=int(record.guild_id))
@@ -390,18 +400,21 @@ class Delivery:
         if holder is None:
             raise Undeliverable(f"seat {seat} has no holder")
         lang = await self.bot.user_lang(holder, record.guild_id)
-        text, prompts, view = await self._private_text(record, run, lang)
+        lane = await self.bot.store.lane(record.id, seat)
+        text, prompts, scene = await self._private_text(record, run, lang, lane)
         extra: dict[str, Any] = {}
         if prompts and self.prompt_views is not None:
             components, note = self.prompt_views(record.id, prompts, lang)
             if components is not None:
                 extra["view"] = components
             text = present.join(text, note)
-        lane = await self.bot.store.lane(record.id, seat)
-        file, mark = await self._map(view, lane, "view.png", alt_text(view, text))
-        user = self.bot.get_user(int(holder)) or await self.bot.fetch_user(int(holder))
+        file, mark = self._file(scene, lane, "view.png", text)
         try:
-            await _send(user.send, run, present.split(text), MENTIONS, file=file, **extra)
+            channel = await self._dm(holder)
+            await _send(channel.send, run, present.split(text), MENTIONS, file=file, **extra)
+        except discord.NotFound:
+            self._dms.pop(holder, None)  # opened afresh next time
+            raise
         except discord.Forbidden:
             # Closed DMs: keep it for the user's next interaction, never post it publicly.
             for message in run:
@@ -414,17 +427,41 @@ class Delivery:
             return None
         return (record.id, seat, "", mark)
 
+    async def _dm(self, holder: str) -> discord.PartialMessageable:
+        """The holder's DM channel: found once (fetching the user and opening the DM are two
+        Discord requests more per DM otherwise), then sent to by its id."""
+        found = self._dms.get(holder)
+        if found is None:
+            user = self.bot.get_user(int(holder)) or await self.bot.fetch_user(int(holder))
+            found = (user.dm_channel or await user.create_dm()).id
+            self._dms[holder] = found
+            while len(self._dms) > MAX_DMS:
+                self._dms.pop(next(iter(self._dms)))
+        return self.bot.get_partial_messageable(found, type=discord.ChannelType.private)
+
     async def _private_text(
-        self, record: GameRecord, run: Sequence[OutboxMessage], lang: str
-    ) -> tuple[str, list[Prompt], dict[str, Any] | None]:
+        self,
+        record: GameRecord,
+        run: Sequence[OutboxMessage],
+        lang: str,
+        lane: tuple[str, str] | None,
+    ) -> tuple[str, list[Prompt], Scene | None]:
         head, seat = run[0], run[0].audience
         if head.kind == "step":
             steps = [payloads.step(m.payload) for m in run]
-            view, open_prompts = await self._view(record, seat, steps[-1].version)
             new = {i for step in steps for i in step.new_prompts} & set(steps[-1].prompts)
-            prompts = [p for p in open_prompts if p.id in new]
+            wanted = [i for i in steps[-1].prompts if i in new]
+            version = steps[-1].version
+            # The referee's prompts of that very state when it still has them, else the worker's.
+            known = self.bot.referee.prompts_at(record.id, version) if wanted else None
+            ask = wanted if known is None else []
+            scene = await self._scene(record, seat, version, lane, ask)
+            if known is not None:
+                prompts = [p for p in known if p.seat == seat and p.id in new]
+            else:
+                prompts = scene.prompts if scene is not None else []
             text = present.private_step(record.id, record.ruleset, seat, steps, prompts, lang)
-            return text, prompts, view
+            return text, prompts, scene
         if head.kind == "reminder":
             reminder = payloads.ReminderPayload.model_validate(head.payload)
             prompt = await self._open_prompt(record, seat, reminder.prompt_id)

@@ -12,17 +12,27 @@ reply to a command waited behind the map workers (issue 9: p99 5-8x the instant 
 A view is drawn at most once in this process: the pictures are cached by the view's own bytes
 (rendering/cache.py), and a lane whose new view is one already drawn learns whether its map
 changed without drawing it.
+
+Delivery's views are built here too (``scene``, bot/scenes.py): the workers get the state's
+JSON and build each audience's view and prompts beside its picture, so the event loop's process
+only formats and sends. The workers may run at a lower priority (``nice``, the setting
+``REFEREE_MAP_NICE``): then an interaction's reply gets a core first and the workers use what is
+left (on a machine shared with other work they also wait behind all of it).
 """
 
 from __future__ import annotations
 
 import asyncio
 import concurrent.futures as cf
+import contextlib
 import multiprocessing
 import os
+import threading
 from collections.abc import Mapping
 from typing import Any, Literal
 
+from bot.rules.core.registry import builtin
+from bot.scenes import Scene, SceneJob, build
 from rendering.cache import PICTURES, digest, view_json
 from rendering.registry import importable, render_json, renders
 
@@ -40,14 +50,26 @@ def default_workers() -> int:
     return max(1, min(4, cores - 1))
 
 
-def _warm() -> None:
-    """Load fonts and board data once per worker (the first map otherwise pays for it)."""
+def _lower_priority(nice: int) -> None:
+    """Runs in each worker: a process lowers itself; a thread lowers its own task (Linux)."""
+    if nice > 0:
+        with contextlib.suppress(OSError, AttributeError):
+            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), nice)
+
+
+def _warm(nice: int) -> None:
+    """Load fonts, board data and the game once per worker (the first map otherwise pays)."""
+    _lower_priority(nice)
+    import bot.rules.war_at_sea  # noqa: F401
     import rendering.war_at_sea  # noqa: F401  (registers the renderer)
 
 
 class MapPool:
-    def __init__(self, kind: PoolKind = "process", workers: int | None = None) -> None:
+    def __init__(
+        self, kind: PoolKind = "process", workers: int | None = None, nice: int = 0
+    ) -> None:
         self.kind = kind
+        self.nice = nice
         self.workers = workers or default_workers()
         self._pool: cf.Executor | None = None
         self.drawn = 0
@@ -61,10 +83,15 @@ class MapPool:
                 # spawn, not fork: the bot's threads (SQLite, discord.py) must not be forked.
                 context = multiprocessing.get_context("spawn")
                 self._pool = cf.ProcessPoolExecutor(
-                    self.workers, mp_context=context, initializer=_warm
+                    self.workers, mp_context=context, initializer=_warm, initargs=(self.nice,)
                 )
             else:
-                self._pool = cf.ThreadPoolExecutor(self.workers, thread_name_prefix="maps")
+                self._pool = cf.ThreadPoolExecutor(
+                    self.workers,
+                    thread_name_prefix="maps",
+                    initializer=_lower_priority,
+                    initargs=(self.nice,),
+                )
         return self._pool
 
     async def draw(self, view: Mapping[str, Any] | None) -> bytes | None:
@@ -96,6 +123,24 @@ class MapPool:
         else:
             mark = digest(png)
         return (None if mark == unless else png), mark
+
+    async def scene(self, job: SceneJob) -> Scene:
+        """The view, prompts and picture of one audience at one version (bot/scenes.py)."""
+        ruleset = job.source.ruleset
+        if self.kind == "process" and not (
+            builtin(ruleset) and (importable(ruleset) or not renders(ruleset))
+        ):
+            # Registered at run time in this process (a plug-in, a test): its workers lack it.
+            scene = await asyncio.to_thread(build, job)
+        else:
+            loop = asyncio.get_running_loop()
+            try:
+                scene = await loop.run_in_executor(self._executor(), build, job)
+            except cf.BrokenExecutor:
+                self._pool = None  # a worker died: start a fresh pool, try once more
+                scene = await loop.run_in_executor(self._executor(), build, job)
+        self.drawn += scene.drawn
+        return scene
 
     async def _draw(self, ruleset: str, data: str) -> bytes | None:
         if self.kind == "process" and not importable(ruleset):

@@ -4,20 +4,26 @@ interaction is about, command strings from the catalog, and notices of undeliver
 from __future__ import annotations
 
 import contextlib
+import inspect
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 import discord
 from discord import app_commands
+from discord.ext import commands
 
-from bot.i18n import tr
-from bot.interactions import Refusal, answer_error, lang_of, send
+from bot import present
+from bot.i18n import render, tr
+from bot.interactions import Refusal, acknowledge, answer_error, lang_of, send
 from bot.present import ruleset_title
 from bot.referee import LIVE, Seated
-from bot.rules.core import GameState, RuleViolation
+from bot.rules.core import GameState, OrderForm, Prompt, RuleViolation, View
+from bot.rules.core.registry import get as get_ruleset
 from bot.store import GameRecord
+from cogs._orders import describe as describe_order
+from cogs._was_input import Choices
 
 if TYPE_CHECKING:
     from bot.client import RefereeBot
@@ -189,3 +195,196 @@ async def game_choices(
         if needle in name.lower() and g.id not in out:
             out[g.id] = app_commands.Choice(name=name[:100], value=g.id)
     return list(out.values())[:25]
+
+
+# --- a game's text commands (/was, /pb, …): the plumbing every game's cog shares -------------
+@dataclass(frozen=True)
+class GameCommands:
+    """One game's text commands: its ruleset, its catalog prefix (``discord.<prefix>.…``) and
+    the refusal for another game's id. Finds the decision an order answers, gives the order,
+    completes ``game`` from this server's games of the ruleset."""
+
+    ruleset: str
+    prefix: str
+    wrong_game: str  # refusal key, with {game}
+
+    def text(self, key: str) -> app_commands.locale_str:
+        return text(f"{self.prefix}.{key}")
+
+    def params(self, **names: str) -> Any:
+        """@app_commands.describe: parameter -> key under ``discord.<prefix>.param`` (the key
+        ``game`` is the shared ``discord.param.game``)."""
+        return app_commands.describe(
+            **{
+                n: text("param.game") if key == "game" else self.text(f"param.{key}")
+                for n, key in names.items()
+            }
+        )
+
+    async def record(self, ctx: Ctx, game: str | None) -> GameRecord:
+        record = await ctx.game(game)
+        if record.ruleset != self.ruleset:
+            raise Refusal(self.wrong_game, game=record.id)
+        return record
+
+    async def open(
+        self, ctx: Ctx, game: str | None, types: Sequence[str]
+    ) -> tuple[GameRecord, Prompt, list[OrderForm]]:
+        """The user's open prompt with forms of the first of these order types it takes; a
+        command is answered before any lookup (issue 9: first reply)."""
+        await acknowledge(ctx.interaction)
+        record = await self.record(ctx, game)
+        prompts = await ctx.bot.referee.prompts(record.id, ctx.user_id)
+        for type_ in types:
+            for prompt in prompts:
+                forms = [f for f in prompt.forms if f.type == type_]
+                if forms:
+                    return record, prompt, forms
+        if not prompts:
+            raise Refusal(f"discord.{self.prefix}.nothing_open", game=record.id)
+        waiting = ", ".join(render(p.title, ctx.lang) for p in prompts)
+        raise Refusal(f"discord.{self.prefix}.no_such_order", game=record.id, waiting=waiting)
+
+    async def forms(
+        self, interaction: discord.Interaction, types: Sequence[str]
+    ) -> list[OrderForm]:
+        """For autocomplete: the forms of the open decision, or none."""
+        ctx = Ctx(interaction, cast("RefereeBot", interaction.client), lang_of(interaction))
+        game = str(getattr(interaction.namespace, "game", "") or "") or None
+        try:
+            return (await self.open(ctx, game, types))[2]
+        except (Refusal, RuleViolation):
+            return []
+
+    async def give(
+        self, ctx: Ctx, record: GameRecord, prompt: Prompt, form: OrderForm, answers: dict[str, Any]
+    ) -> str:
+        """Hand the order to the referee (which judges it); the line confirming it."""
+        action = form.build(answers)
+        await ctx.bot.referee.submit(
+            record.id, ctx.user_id, action, f"discord:{ctx.interaction.id}", seat=prompt.seat
+        )
+        ctx.bot.delivery.wake()
+        order = describe_order(form, answers, ctx.lang)
+        return ctx.t("discord.order.given", order=order, game=record.id)
+
+    async def views(
+        self, ctx: Ctx, game: str | None
+    ) -> tuple[GameRecord, list[tuple[str | None, View]]]:
+        """A started game's view for each seat the user holds (only they see the reply), or
+        the public view for a spectator; the command is answered first (drawing follows)."""
+        record = await self.record(ctx, game)
+        if record.status == "lobby":
+            raise RuleViolation("core.game.not_started", "Referee", game=record.id)
+        seats = await ctx.seats_of_user(record.id)
+        await ctx.interaction.response.defer(ephemeral=True, thinking=True)
+        _, state = await ctx.bot.referee.state(record.id, record)
+        ruleset = get_ruleset(self.ruleset)
+        audiences: list[str | None] = [*seats] or [None]
+        return record, [(seat, ruleset.view(state, seat)) for seat in audiences]
+
+    async def game_ids(self, interaction: discord.Interaction, current: str) -> Choices:
+        """This server's live games of the ruleset (in DMs, the user's own)."""
+        bot = cast("RefereeBot", interaction.client)
+        lang, guild = lang_of(interaction), interaction.guild_id
+        if guild is not None:
+            records = await bot.store.games(str(guild), LIVE)
+        else:
+            records = [g for g, _ in await bot.store.games_of_user(str(interaction.user.id))]
+        out: dict[str, app_commands.Choice[str]] = {}
+        for g in reversed(records):
+            if g.ruleset == self.ruleset and g.status in LIVE and current.strip().lower() in g.id:
+                status = tr(f"discord.status.{g.status}", lang)
+                out.setdefault(g.id, app_commands.Choice(name=f"{g.id} · {status}", value=g.id))
+        return list(out.values())[:25]
+
+    def complete_games(self, group: app_commands.Group) -> None:
+        """Every command of the group with a ``game`` option completes it from ``game_ids``."""
+        for command in group.commands:
+            if isinstance(command, app_commands.Command) and any(
+                p.name == "game" for p in command.parameters
+            ):
+                command.autocomplete("game")(self.game_ids)
+
+
+class GameCog(commands.Cog):
+    """A game's cog: its text commands (``game``) and the lines the thread's situation and the
+    end-of-game notice carry for it (bot.present)."""
+
+    game: ClassVar[GameCommands]
+
+    def __init__(self, bot: RefereeBot) -> None:
+        self.bot = bot
+
+    async def cog_load(self) -> None:
+        # The end-of-game notice is delivered from the outbox like every message (once, with
+        # retries); a game only adds its lines to it.
+        present.register_score(self.game.ruleset, self.score)
+        present.register_summary(self.game.ruleset, self.summary)
+
+    def score(self, view: View, lang: str) -> str:
+        raise NotImplementedError
+
+    def summary(self, view: View, lang: str) -> list[str]:
+        return [self.score(view, lang)]
+
+
+@dataclass(frozen=True)
+class OrderCommand:
+    """A text command that gives an order: the action types it may give (the first the open
+    decision takes is used) and its inputs, each typed by name and looked up among the open
+    prompt's own options; ``optional`` ones may be left out."""
+
+    name: str
+    types: tuple[str, ...]
+    inputs: tuple[str, ...] = ()
+    optional: tuple[str, ...] = ()
+
+
+OrderRun = Callable[
+    [Any, discord.Interaction, OrderCommand, "str | None", dict[str, Any]], Awaitable[None]
+]
+
+
+def add_order_commands(
+    group: app_commands.Group,
+    game: GameCommands,
+    owner: type,
+    commands: Sequence[OrderCommand],
+    run: OrderRun,
+) -> None:
+    """Add one command per row to ``group`` (a class attribute of the cog ``owner``): its
+    options are its inputs (text), then ``game``; invoking it calls ``run(cog, interaction,
+    command, game, typed)``. One table instead of a method per order."""
+    for spec in commands:
+        group.add_command(
+            app_commands.Command(
+                name=spec.name,
+                description=game.text(f"cmd.{spec.name}"),
+                callback=_order_callback(spec, game, owner, run),
+                parent=group,
+            )
+        )
+
+
+def _order_callback(spec: OrderCommand, game: GameCommands, owner: type, run: OrderRun) -> Any:
+    async def callback(cog: Any, interaction: discord.Interaction, **typed: str | None) -> None:
+        await run(cog, interaction, spec, typed.pop("game", None), typed)
+
+    kw = inspect.Parameter.KEYWORD_ONLY
+    params = [
+        inspect.Parameter("cog", inspect.Parameter.POSITIONAL_OR_KEYWORD),
+        inspect.Parameter(
+            "interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction
+        ),
+        *(inspect.Parameter(n, kw, annotation=str) for n in spec.inputs),
+        *(inspect.Parameter(n, kw, annotation=str | None, default=None) for n in spec.optional),
+        inspect.Parameter("game", kw, annotation=str | None, default=None),
+    ]
+    # discord.py reads a command's options from its callback's signature, and passes the cog
+    # first to a callback whose qualified name is a class's method: both set to match.
+    callback.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
+    callback.__qualname__ = f"{owner.__qualname__}.{spec.name}"
+    callback.__name__ = spec.name
+    names = {n: n for n in (*spec.inputs, *spec.optional)}
+    return game.params(**names, game="game")(callback)

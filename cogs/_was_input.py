@@ -123,3 +123,26 @@ def flat(opts: list[Any]) -> list[dict[str, Any]]:
         out.append(o)
         out += flat(o.get("options", []))
     return out
+
+
+def answers_for(forms: list[OrderForm], raw: dict[str, Any], lang: str) -> dict[str, Any]:
+    """Typed text to answers, input by input in the form's order, each looked up among the
+    options offered for the answers before it; text matching no option goes to the engine as
+    typed, so its refusal names the rule."""
+    answers: dict[str, Any] = {}
+    for choice in forms[0].inputs:
+        name = choice.name
+        typed = raw.get(name)
+        if typed is None or not str(typed).strip():
+            continue
+        offered = options(forms, name, answers)
+        if choice.kind == "many":
+            answers[name] = [resolve(offered, part, lang) for part in split(typed)]
+        else:
+            answers[name] = resolve(offered, typed, lang)
+    return answers
+
+
+def fitting(forms: list[OrderForm], answers: dict[str, Any]) -> OrderForm:
+    """The form that takes these answers (the first one when none does: the engine refuses)."""
+    return next((f for f in forms if f.first_refused(answers) is None), forms[0])

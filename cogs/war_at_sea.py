@@ -10,23 +10,20 @@ the end-of-game notice carries (see bot.present.register_summary).
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot import present
 from bot.client import RefereeBot
-from bot.i18n import render, tr
-from bot.interactions import Refusal, acknowledge, lang_of
-from bot.rules.core import OrderForm, Prompt, RuleViolation, View
-from bot.rules.core.registry import get as get_ruleset
+from bot.i18n import tr
+from bot.interactions import lang_of
+from bot.rules.core import OrderForm, Prompt, View
 from bot.rules.war_at_sea.view import WarAtSeaView
 from bot.store import GameRecord
 from cogs import _admin as admin
-from cogs._common import LIVE, Ctx, guard
-from cogs._orders import describe as describe_order
+from cogs._common import Ctx, GameCog, GameCommands, guard
 from cogs._views import picture, refresh_lobby
 from cogs._was_input import (
     Choices,
@@ -46,78 +43,34 @@ RULESET = "war-at-sea"
 VARIANTS = tuple(f"variant_18_{n}" for n in range(1, 7))
 
 
-def text(key: str) -> app_commands.locale_str:
-    full = f"discord.was.{key}"
-    return app_commands.locale_str(tr(full, "en"), key=full)
+GAME = GameCommands(RULESET, "was", "discord.was.not_war_at_sea")
+text, params = GAME.text, GAME.params
 
 
-def params(**names: str) -> Any:
-    """@app_commands.describe from ``discord.was.param.<key>`` (``game`` is the shared one)."""
-    return app_commands.describe(
-        **{
-            n: app_commands.locale_str(tr("discord.param.game", "en"), key="discord.param.game")
-            if key == "game"
-            else text(f"param.{key}")
-            for n, key in names.items()
-        }
-    )
-
-
-class WarAtSeaCog(commands.Cog):
+class WarAtSeaCog(GameCog):
+    game = GAME
     was = app_commands.Group(name="was", description=text("cmd"))
 
-    def __init__(self, bot: RefereeBot) -> None:
-        self.bot = bot
+    def score(self, view: View, lang: str) -> str:
+        """The thread's situation line carries the score (War at Sea 17.2: the Axis minus the
+        Allies, so positive favours the Axis)."""
+        assert isinstance(view, WarAtSeaView)  # present validates it with the game's view model
+        return tr("discord.was.score", lang, score=f"{view.score:+d}")
 
-    async def cog_load(self) -> None:
-        # The end-of-game notice is delivered from the outbox like every message (once, with
-        # retries); this game only adds its lines to it.
-        present.register_summary(RULESET, _summary)
-        present.register_score(RULESET, _score)
+    def summary(self, view: View, lang: str) -> list[str]:
+        """War at Sea's end-of-game lines: the score after each turn (War at Sea 17.2)."""
+        assert isinstance(view, WarAtSeaView)
+        scores = ", ".join(f"{n}: {s:+d}" for n, s in enumerate(view.history, 1))
+        return [tr("discord.was.over.scores", lang, scores=scores or "—")]
 
-    # --- finding the decision an order answers ----------------------------------------------
-    async def _record(self, ctx: Ctx, game: str | None) -> GameRecord:
-        record = await ctx.game(game)
-        if record.ruleset != RULESET:
-            raise Refusal("discord.was.not_war_at_sea", game=record.id)
-        return record
-
-    async def _open(
-        self, ctx: Ctx, game: str | None, *types: str
-    ) -> tuple[GameRecord, Prompt, list[OrderForm]]:
-        """The user's open prompt with forms of the first of these order types it takes."""
-        await acknowledge(ctx.interaction)  # an order command: answered before any lookup
-        record = await self._record(ctx, game)
-        prompts = await self.bot.referee.prompts(record.id, ctx.user_id)
-        for type_ in types:
-            for prompt in prompts:
-                forms = [f for f in prompt.forms if f.type == type_]
-                if forms:
-                    return record, prompt, forms
-        if not prompts:
-            raise Refusal("discord.was.nothing_open", game=record.id)
-        waiting = ", ".join(render(p.title, ctx.lang) for p in prompts)
-        raise Refusal("discord.was.no_such_order", game=record.id, waiting=waiting)
-
+    # --- finding the decision an order answers (cogs/_common.py) -------------------------
     async def _forms(self, interaction: discord.Interaction, *types: str) -> list[OrderForm]:
-        """For autocomplete: the forms of the open decision, or none."""
-        ctx = Ctx(interaction, self.bot, lang_of(interaction))
-        game = str(getattr(interaction.namespace, "game", "") or "") or None
-        try:
-            return (await self._open(ctx, game, *types))[2]
-        except (Refusal, RuleViolation):
-            return []
+        return await GAME.forms(interaction, types)
 
     async def _give(
         self, ctx: Ctx, record: GameRecord, prompt: Prompt, form: OrderForm, answers: dict[str, Any]
     ) -> None:
-        action = form.build(answers)
-        await self.bot.referee.submit(
-            record.id, ctx.user_id, action, f"discord:{ctx.interaction.id}", seat=prompt.seat
-        )
-        self.bot.delivery.wake()
-        order = describe_order(form, answers, ctx.lang)
-        await ctx.send(ctx.t("discord.order.given", order=order, game=record.id))
+        await ctx.send(await GAME.give(ctx, record, prompt, form, answers))
 
     # --- orders -----------------------------------------------------------------------------
     @was.command(name="move", description=text("cmd.move"))
@@ -131,7 +84,7 @@ class WarAtSeaCog(commands.Cog):
         game: str | None = None,
     ) -> None:
         async with guard(interaction) as ctx:
-            record, prompt, forms = await self._open(ctx, game, "move")
+            record, prompt, forms = await GAME.open(ctx, game, ("move",))
             ids = [resolve(options(forms, "ships"), s, ctx.lang) for s in split(ships)]
             fits = with_ships(forms, ids)
             answers: dict[str, Any] = {"ships": ids}
@@ -151,7 +104,7 @@ class WarAtSeaCog(commands.Cog):
         game: str | None = None,
     ) -> None:
         async with guard(interaction) as ctx:
-            record, prompt, forms = await self._open(ctx, game, "assign_targets", "air_targets")
+            record, prompt, forms = await GAME.open(ctx, game, ("assign_targets", "air_targets"))
             if forms[0].type == "air_targets":
                 picked = [resolve(options(forms, "targets"), s, ctx.lang) for s in split(target)]
                 answers: dict[str, Any] = {"targets": picked}
@@ -174,7 +127,7 @@ class WarAtSeaCog(commands.Cog):
         self, interaction: discord.Interaction, escape: bool, game: str | None = None
     ) -> None:
         async with guard(interaction) as ctx:
-            record, prompt, forms = await self._open(ctx, game, "declare_escape")
+            record, prompt, forms = await GAME.open(ctx, game, ("declare_escape",))
             await self._give(ctx, record, prompt, forms[0], {"escape": escape})
 
     @was.command(name="convoy", description=text("cmd.convoy"))
@@ -183,7 +136,7 @@ class WarAtSeaCog(commands.Cog):
         self, interaction: discord.Interaction, convoy: str, choice: str, game: str | None = None
     ) -> None:
         async with guard(interaction) as ctx:
-            record, prompt, forms = await self._open(ctx, game, "convoy_choice")
+            record, prompt, forms = await GAME.open(ctx, game, ("convoy_choice",))
             answers = {
                 "convoy": resolve(options(forms, "convoy"), convoy, ctx.lang),
                 "choice": resolve(options(forms, "choice"), choice, ctx.lang),
@@ -196,7 +149,7 @@ class WarAtSeaCog(commands.Cog):
         self, interaction: discord.Interaction, ship: str, game: str | None = None
     ) -> None:
         async with guard(interaction) as ctx:
-            record, prompt, forms = await self._open(ctx, game, "refuel")
+            record, prompt, forms = await GAME.open(ctx, game, ("refuel",))
             answers = {"ship": resolve(options(forms, "ship"), ship, ctx.lang)}
             await self._give(ctx, record, prompt, merged(forms, []), answers)
 
@@ -206,7 +159,7 @@ class WarAtSeaCog(commands.Cog):
         self, interaction: discord.Interaction, ships: str, to: str, game: str | None = None
     ) -> None:
         async with guard(interaction) as ctx:
-            record, prompt, forms = await self._open(ctx, game, "return_ships")
+            record, prompt, forms = await GAME.open(ctx, game, ("return_ships",))
             ids = [resolve(options(forms, "ships"), s, ctx.lang) for s in split(ships)]
             port = resolve(options(with_ships(forms, ids), "to"), to, ctx.lang)
             await self._give(ctx, record, prompt, merged(forms, ids), {"ships": ids, "to": port})
@@ -216,15 +169,8 @@ class WarAtSeaCog(commands.Cog):
     @params(game="game")
     async def map_(self, interaction: discord.Interaction, game: str | None = None) -> None:
         async with guard(interaction) as ctx:
-            record = await self._record(ctx, game)
-            if record.status == "lobby":
-                raise RuleViolation("core.game.not_started", "Referee", game=record.id)
-            seats = await ctx.seats_of_user(record.id)
-            await interaction.response.defer(ephemeral=True, thinking=True)  # drawing
-            _, state = await self.bot.referee.state(record.id)
-            audiences: list[str | None] = [*seats] or [None]
-            for seat in audiences:
-                view = get_ruleset(RULESET).view(state, seat)
+            record, views = await GAME.views(ctx, game)
+            for seat, view in views:
                 assert isinstance(view, WarAtSeaView)
                 who = present.seat_name(RULESET, seat, ctx.lang) if seat else ""
                 line = ctx.t(
@@ -250,7 +196,7 @@ class WarAtSeaCog(commands.Cog):
         variant_18_6: bool | None = None,
     ) -> None:
         async with guard(interaction) as ctx:
-            record = await self._record(ctx, game)
+            record = await GAME.record(ctx, game)
             given = (
                 variant_18_1,
                 variant_18_2,
@@ -328,41 +274,8 @@ class WarAtSeaCog(commands.Cog):
         return pick_one(options(forms, "ship"), current, lang_of(interaction))
 
 
-def _score(view: View, lang: str) -> str:
-    """The thread's situation line carries the score (War at Sea 17.2: the Axis minus the
-    Allies, so positive favours the Axis)."""
-    assert isinstance(view, WarAtSeaView)  # present validates it with the game's view model
-    return tr("discord.was.score", lang, score=f"{view.score:+d}")
-
-
-def _summary(view: View, lang: str) -> list[str]:
-    """War at Sea's end-of-game lines: the score after each turn (War at Sea 17.2)."""
-    assert isinstance(view, WarAtSeaView)  # present validates it with the game's view model
-    scores = ", ".join(f"{n}: {s:+d}" for n, s in enumerate(view.history, 1))
-    return [tr("discord.was.over.scores", lang, scores=scores or "—")]
-
-
-async def _game_ids(interaction: discord.Interaction, current: str) -> Choices:
-    bot = cast("RefereeBot", interaction.client)
-    lang, guild = lang_of(interaction), interaction.guild_id
-    if guild is not None:
-        records = await bot.store.games(str(guild), LIVE)
-    else:
-        records = [g for g, _ in await bot.store.games_of_user(str(interaction.user.id))]
-    out: dict[str, app_commands.Choice[str]] = {}
-    for g in reversed(records):
-        if g.ruleset == RULESET and g.status in LIVE and current.strip().lower() in g.id:
-            status = tr(f"discord.status.{g.status}", lang)
-            out.setdefault(g.id, app_commands.Choice(name=f"{g.id} · {status}", value=g.id))
-    return list(out.values())[:25]
-
-
 # Every /was command's `game` option completes from this server's War at Sea games.
-for _command in WarAtSeaCog.was.commands:
-    if isinstance(_command, app_commands.Command) and any(
-        p.name == "game" for p in _command.parameters
-    ):
-        _command.autocomplete("game")(_game_ids)
+GAME.complete_games(WarAtSeaCog.was)
 
 
 async def setup(bot: RefereeBot) -> None:

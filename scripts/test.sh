@@ -5,6 +5,17 @@ cd "$(dirname "$0")/.."
 bash scripts/fonts.sh
 bash scripts/postgres.sh || echo "warning: PostgreSQL could not be installed; its tests will be skipped" >&2
 bash scripts/venv.sh "[dev]"
+long=""
+if [ "$#" -eq 0 ]; then
+  # Pocket Battles' long random play (issue 14: 300 whole battles at six sizes, the invariants
+  # after every order) runs beside the rest in a second process; its verdict is read at the end.
+  long_log=$(mktemp)
+  PB_RANDOM_BATTLES=300 .venv/bin/python -m pytest -q -p no:cacheprovider -s \
+    tests/pocket_battles/test_random_play.py::test_random_battles_keep_the_invariants_to_the_end \
+    >"$long_log" 2>&1 &
+  long=$!
+  trap 'kill "$long" 2>/dev/null || true' EXIT
+fi
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .
 # The suite on every core (pytest-xdist: REFEREE_TEST_WORKERS=N for N workers, 0 for none).
@@ -18,4 +29,13 @@ if [ "$#" -eq 0 ]; then
   # The end-to-end suite once more, its bot on PostgreSQL (issue 13; skipped without the server).
   REFEREE_TEST_DATABASE=postgres .venv/bin/python -m pytest -q -n "$workers" --dist loadgroup \
     tests/e2e --ignore=tests/e2e/test_processes.py  # (on PostgreSQL already)
+fi
+if [ -n "$long" ]; then
+  if ! wait "$long"; then
+    cat "$long_log" >&2
+    echo "Pocket Battles' long random play failed (above)" >&2
+    exit 1
+  fi
+  grep "random play" "$long_log" || true
+  trap - EXIT
 fi

@@ -149,7 +149,7 @@ def test_every_event_a_game_emits_is_typed_and_faithful(game: str) -> None:
     assert len(kinds) >= 5
 
 
-@pytest.mark.parametrize("prefix", ["was.", "vaults.", "core."])
+@pytest.mark.parametrize("prefix", ["was.", "pb.", "vaults.", "core."])
 def test_templates_name_only_fields_of_their_kinds_model(prefix: str) -> None:
     """A renamed field breaks here, not in a player's message: every placeholder of
     ``event.<kind>`` in both catalogs is a field of the kind's model, and every kind a game

@@ -59,7 +59,13 @@ async def _order(referee: Referee, game: str, users: dict[str, str], rng: random
 
 # --- delivery across many games ----------------------------------------------------------------
 async def _delivery(
-    mode: str, games: int, orders: int, cap: float, probe_seconds: float = 5.0
+    mode: str,
+    games: int,
+    orders: int,
+    cap: float,
+    probe_seconds: float = 5.0,
+    nice: int | None = None,
+    map_workers: int | None = None,
 ) -> dict[str, float]:
     from bot.client import RefereeBot
     from bot.settings import Settings
@@ -75,7 +81,10 @@ async def _delivery(
             delivery_merge_seconds=0.0,
             tick_seconds=3600.0,
             map_pool="process" if mode == "processes" else "thread",
+            map_workers=map_workers,
         )
+        if nice is not None:
+            settings = settings.model_copy(update={"map_nice": nice})
         async with FakeDiscord(timeout=30.0) as fake:
             world = make_world(fake)
             bot = RefereeBot(settings, connector=fake.connector(), guild_ready_timeout=0.05)
@@ -321,6 +330,10 @@ def run(argv: list[str]) -> None:
     parser.add_argument("--cap", type=float, default=60.0, help="seconds at most per mode")
     parser.add_argument("--modes", default="serial,threads,processes")
     parser.add_argument("--finished", type=int, default=6, help="finished games for storage")
+    parser.add_argument(
+        "--nice", type=int, default=None, help="map workers' nice (default: the setting)"
+    )
+    parser.add_argument("--workers", type=int, default=None, help="map workers (default: cores-1)")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.CRITICAL)
     logging.getLogger("discord").setLevel(logging.CRITICAL)
@@ -349,7 +362,11 @@ def run(argv: list[str]) -> None:
 
     results: dict[str, dict[str, float]] = {}
     for mode in [m.strip() for m in args.modes.split(",") if m.strip()]:
-        results[mode] = asyncio.run(_delivery(mode, args.games, args.orders, args.cap))
+        results[mode] = asyncio.run(
+            _delivery(
+                mode, args.games, args.orders, args.cap, nice=args.nice, map_workers=args.workers
+            )
+        )
         r = results[mode]
         print(
             f"delivery, {mode}: {r['orders']:.0f} orders delivered in {r['elapsed']:.1f} s ="

@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict
 from bot.i18n.wording import order_text
 from bot.referee import deadlines
 from bot.referee import export as exports
-from bot.referee.cache import DEFAULT_SIZE, Cached, GameLocks, StateCache
+from bot.referee.cache import DEFAULT_SIZE, Cached, GameLocks, RecentJson, StateCache
 from bot.referee.deadlines import TickReport
 from bot.referee.fairdice import FairDice, commitment, new_seed
 from bot.referee.lookup import Lookups
@@ -77,6 +77,7 @@ class Referee(Lookups):
         self.clock = clock
         self._locks = GameLocks()
         self._cache = StateCache(cache_size)
+        self._json = RecentJson()
 
     # --- lobby --------------------------------------------------------------------------
     async def create(
@@ -230,6 +231,19 @@ class Referee(Lookups):
         """The cached state if it is the one at ``version`` (delivery builds views from it)."""
         entry = self._cache.get(game_id, version)
         return entry.state if entry is not None else None
+
+    def state_json(self, game_id: str, version: int) -> tuple[str, str] | None:
+        """(ruleset, the state's JSON) at ``version`` when this process has it: the snapshot a
+        recent commit wrote, or the cached state (dumped once). Delivery's map workers rebuild
+        a step's state from it (bot/referee/history.py)."""
+        found = self._json.get(game_id, version)
+        if found is None:
+            entry = self._cache.get(game_id, version)
+            if entry is None:
+                return None
+            found = (entry.state.ruleset, entry.state.model_dump_json())
+            self._json.put(game_id, version, *found)
+        return found
 
     async def prompts(self, game_id: str, user_id: str) -> list[Prompt]:
         """The open decisions this user owes in this game (over all the seats they hold)."""
@@ -440,6 +454,12 @@ class Referee(Lookups):
             return self._open_prompts(record, entry)
         return get_ruleset(record.ruleset).prompts(state)
 
+    def prompts_at(self, game_id: str, version: int) -> list[Prompt] | None:
+        """The open prompts kept beside the cached state when it is the one at ``version`` (no
+        computing: delivery asks a map worker otherwise)."""
+        entry = self._cache.get(game_id, version)
+        return entry.prompts if entry is not None else None
+
     def cached_prompts(self, game_id: str) -> list[Prompt] | None:
         """The open prompts of the game's cached state, without asking the store: possibly a
         step behind, so only good for choosing how to answer an interaction before the real
@@ -555,6 +575,8 @@ class Referee(Lookups):
             self._cache.drop(record.id)
             raise RuleViolation("core.version.stale", "Referee", game=record.id) from None
         self._remember(record.id, record.version + 1, state, prompts)
+        if snapshot is not None:  # delivery rebuilds this version's views from it
+            self._json.put(record.id, record.version + 1, record.ruleset, snapshot)
         return Submitted(
             game_id=record.id,
             n=n,

@@ -25,6 +25,25 @@ PHASE: dict[str, tuple[str, str]] = {
     "round_end": ("End of round", "回合结束"),
     "over": ("Battle over", "战斗结束"),
 }
+ORDER: dict[str, tuple[str, str]] = {
+    "charge": ("Charge", "冲击"),
+    "carry": ("Carry on", "持续交战"),
+    "leave": ("Leave the engagement", "脱离战斗"),
+    "shoot": ("Shoot", "射击"),
+}
+STRIKE: dict[str, tuple[str, str]] = {
+    "charge": ("charge", "冲击"),
+    "counter": ("counterattack", "反击"),
+    "carry": ("engagement", "持续交战"),
+    "free": ("free attack", "免费攻击"),
+    "shot": ("shot", "射击"),
+    "reaction_shot": ("shot at the charger", "射击冲击部队"),
+}
+REACTION: dict[str, tuple[str, str]] = {
+    "intercept": ("intercepted by", "截击："),
+    "shoot": ("shot at by", "射击冲击部队："),
+    "hold": ("held", "等待"),
+}
 
 
 def both(pair: tuple[str, str]) -> str:

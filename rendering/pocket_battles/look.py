@@ -47,6 +47,38 @@ class SideLook:
 
 
 @dataclass(frozen=True)
+class RollLook:
+    """One strike of the last fight: the dice as rolled and the hits each scored."""
+
+    kind: str
+    striker: str
+    target: str
+    dice: tuple[int, ...]
+    scored: tuple[int, ...]
+    hits: int
+
+
+@dataclass(frozen=True)
+class LossLook:
+    unit: str
+    name: tuple[str, str] | None  # the troop (English, Chinese); None: not known to the audience
+    lost: bool  # lost, else wounded
+
+
+@dataclass(frozen=True)
+class FightLook:
+    """The last fight (Pocket Battles 5.4-5.7) as the audience may know it."""
+
+    kind: str
+    unit: str
+    target: str | None
+    reaction: str | None
+    reactor: str | None
+    strikes: tuple[RollLook, ...] = ()
+    losses: tuple[LossLook, ...] = ()
+
+
+@dataclass(frozen=True)
 class BoardLook:
     audience: str | None
     phase: str
@@ -59,6 +91,7 @@ class BoardLook:
     sides: tuple[SideLook, ...] = ()
     units: tuple[UnitLook, ...] = field(default_factory=tuple)
     engaged: tuple[str, ...] = ()  # engagement zones where both armies stand
+    fight: FightLook | None = None  # the last fight's dice and losses
 
     def side(self, side: str) -> SideLook:
         return next((s for s in self.sides if s.side == side), SideLook(side))

@@ -8,7 +8,7 @@ from PIL import Image, ImageDraw
 from rendering import palette
 from rendering.canvas import new_image
 from rendering.panels import draw_title_bar, title_bar_height
-from rendering.pocket_battles import board, labels, strips
+from rendering.pocket_battles import board, fight, labels, strips
 from rendering.pocket_battles.look import BoardLook, UnitLook
 
 TITLE_FONT = 24
@@ -61,7 +61,10 @@ def draw_look(look: BoardLook, unit_label: board.Labeller) -> Image.Image:
     reserve = strips.reserve_strip(own, others, width)
     legend = strips.legend_strip(width)
     bar_h = title_bar_height(TITLE_FONT)
-    parts = [top, field, bottom] + ([reserve] if reserve is not None else []) + [legend]
+    parts = [top, field, bottom]
+    if look.fight is not None:
+        parts.append(fight.fight_strip(look.fight, width))
+    parts += ([reserve] if reserve is not None else []) + [legend]
     height = bar_h + sum(p.height for p in parts)
     out = new_image(width, height, palette.BACKGROUND).convert("RGB")
     draw = ImageDraw.Draw(out)

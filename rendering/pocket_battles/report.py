@@ -9,7 +9,16 @@ from typing import Any
 from bot.rules.pocket_battles.view import PocketBattlesView as View
 from bot.rules.pocket_battles.view import StackView
 from rendering.pocket_battles import labels, picture
-from rendering.pocket_battles.look import BoardLook, SideLook, TroopLook, UnitLook
+from rendering.pocket_battles.fight import headline, hits_words, loss_words, roll_words
+from rendering.pocket_battles.look import (
+    BoardLook,
+    FightLook,
+    LossLook,
+    RollLook,
+    SideLook,
+    TroopLook,
+    UnitLook,
+)
 
 
 def typed(view: View | Mapping[str, Any]) -> View:
@@ -28,6 +37,26 @@ def _unit(stack: StackView, fighting: set[str], hits: dict[str, int]) -> UnitLoo
         redeployed=stack.redeployed,
         fighting=stack.id in fighting,
         hits=hits.get(stack.id, 0),
+    )
+
+
+def _fight(view: View) -> FightLook | None:
+    f = view.fight
+    if f is None:
+        return None
+    return FightLook(
+        kind=f.kind,
+        unit=f.unit,
+        target=f.target,
+        reaction=f.reaction,
+        reactor=f.reactor,
+        strikes=tuple(
+            RollLook(r.kind, r.striker, r.target, r.dice, r.scored, r.hits) for r in f.strikes
+        ),
+        losses=tuple(
+            LossLook(x.unit, (x.name, x.name_zh or x.name) if x.name else None, x.lost)
+            for x in f.losses
+        ),
     )
 
 
@@ -67,6 +96,7 @@ def look(view: View) -> BoardLook:
         sides=tuple(sides),
         units=tuple(_unit(st, fighting, hits) for st in view.stacks if not st.destroyed),
         engaged=view.engaged_zones,
+        fight=_fight(view),
     )
 
 
@@ -116,4 +146,16 @@ def caption(raw: View | Mapping[str, Any]) -> str:
             row = labels.ROW[zone.row]
             where = f"{who[0]} {row[0]}, sector {zone.column} {who[1]}{row[1]}，第{zone.column}战线"
         parts.append(f"{where}: " + "; ".join(words))
+    if lk.fight is not None:
+        parts.append(fight_words(lk.fight))
     return " · ".join(p for p in parts if p)
+
+
+def fight_words(fight: FightLook) -> str:
+    """The last fight in words: the order, each strike's dice and hits, the losses."""
+    words = [headline(fight)]
+    for roll in fight.strikes:
+        dice = " ".join(str(d) for d in roll.dice)
+        words.append(f"{roll_words(roll)}: {dice} {hits_words(roll.hits)}")
+    words += [loss_words(loss) for loss in fight.losses]
+    return "; ".join(words)

@@ -29,6 +29,7 @@ from bot.referee import service
 from bot.rules.core import Prompt
 from bot.rules.pocket_battles import RULESET
 from bot.rules.pocket_battles.board import comps
+from bot.rules.pocket_battles.hiding import cover_names, secret_tiles
 from bot.store import GameRecord
 from tests.e2e import campaign as shared
 from tests.e2e import pb_director as director
@@ -92,7 +93,10 @@ class Battle:
         self.fake, self.world = env.fake, env.world
         self.game: GameRecord | None = None
         readers = {"public": None, "celts": env.world.alice, "romans": env.world.bob}
-        self.leaks = shared.LeakCheck(env, RULESET, readers, drawn, own_box)
+        # Strict: no names allowed beside what the engine says each audience may read, but
+        # those holding a secret name (cover_names: "Noble Cavalry" holds a hidden "Cavalry").
+        self.leaks = shared.LeakCheck(env, RULESET, readers, drawn, self.covering)
+        self.now: Any = None  # the state the current leak check reads
         self.offered: dict[str, list[str]] = {"celts": [], "romans": []}
         self.routes: dict[str, int] = {}
         self.typed: set[str] = set()
@@ -111,7 +115,11 @@ class Battle:
         return self.world.alice if seat == "celts" else self.world.bob
 
     async def check_no_leak(self) -> None:
+        self.now = await self.state()
         await self.leaks(self.record.id, lambda audience: self.offered.get(audience, []))
+
+    def covering(self, audience: str) -> set[str]:
+        return cover_names(self.now, None if audience == "public" else audience)
 
     async def state(self) -> Any:
         return (await self.env.running.referee.state(self.record.id))[1]
@@ -169,11 +177,35 @@ class Battle:
         self.by_deadline.append(prompt.seat)
 
 
-def own_box(audience: str) -> set[str]:
-    """The names of an army's own 30 tiles, which its player may always read (its box)."""
-    if audience not in ("celts", "romans"):
-        return set()
-    return {n for t in comps().army(audience) for n in (t.name, t.name_zh)}
+async def check_planted_leak(battle: Battle) -> None:
+    """The leak check is not a rubber stamp: a tile hidden under the top of a placed stack,
+    named in the thread (by its id; by its name too when no tile of that name shows), fails
+    it for the public and for the other seat; deleted, the check passes again."""
+    state = battle.now
+    found = hidden_tile(state)
+    assert found is not None
+    side, tile = found
+    other = "celts" if side == "romans" else "romans"
+    name = comps().tiles[tile].name
+    plants = [tile] + ([name] if name in secret_tiles(state, None) else [])
+    print(f"planted in the thread, each caught: {plants}")
+    for secret in plants:
+        assert secret in secret_tiles(state, other) and secret not in secret_tiles(state, side)
+        planted = battle.fake.store_message(
+            battle.thread, {"content": f"under the top: {secret}"}, [], kind="channel"
+        )
+        with pytest.raises(AssertionError, match=f"leaked to (public|{other})"):
+            await battle.check_no_leak()
+        planted.deleted = True
+        await battle.check_no_leak()
+
+
+def hidden_tile(state: Any) -> tuple[str, str] | None:
+    """A placed, concealed stack's side and a tile under its top, if there is one yet."""
+    for unit in state.units.values():
+        if unit.zone is not None and not unit.revealed and len(unit.troops) > 1:
+            return unit.side, unit.troops[1].tile
+    return None
 
 
 async def check_army(battle: Battle) -> None:
@@ -240,6 +272,7 @@ async def test_a_whole_battle_through_discord(battle: Battle) -> None:
     assert battle.record.options.get("size") == 60
     await battle.check_no_leak()
 
+    planted = False
     for n, line in enumerate(LINES):
         if n == 0:
             await check_army(battle)
@@ -250,6 +283,9 @@ async def test_a_whole_battle_through_discord(battle: Battle) -> None:
             i for i, x in enumerate(LINES) if x["kind"] == "pb.place"
         ):
             await check_refusal(battle)
+        if not planted and hidden_tile(battle.now) is not None:
+            await check_planted_leak(battle)
+            planted = True
 
     record = await env.running.referee.game(HEAD["game"])
     state = await battle.state()
@@ -263,6 +299,7 @@ async def test_a_whole_battle_through_discord(battle: Battle) -> None:
     assert "部队" in "\n".join(m.text() for m in fake.dms_to(bob))
     assert "unit" in "\n".join(m.text() for m in fake.dms_to(alice))
     assert battle.by_deadline, "a reaction was held by its deadline"
+    assert planted, "a leak was planted and caught"
     kinds = {e.kind for e in (await _events(battle))}
     assert {"pb.intercepted", "pb.shot_at_charger", "pb.held", "pb.shoots"} <= kinds
     assert {"pb.round_over", "pb.victory"} <= kinds and kinds & {"pb.healed", "pb.double_order"}

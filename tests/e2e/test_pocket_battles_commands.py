@@ -7,8 +7,11 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from bot.rules.pocket_battles import RULESET
 from bot.store import GameRecord
+from tests.e2e import campaign as shared
 from tests.e2e.harness import Env
 
 
@@ -66,11 +69,34 @@ async def test_building_autocomplete_is_the_seats_own(env: Env) -> None:
     )
     refused = await handle.answer()
     assert "✅" not in refused and "3.3" in refused, refused  # Horsemen: formation 2
+    # Five tiles are over every formation value (4 at most): the rule refuses them (3.3), in
+    # each player's language, and the army is unchanged.
+    five = ",".join(f"celts_{n}_warband" for n in range(25, 30))
+    handle = await fake.slash(world.alice, thread, "pb unit", {"tiles": five})
+    refused = await handle.answer()
+    assert "✅" not in refused and "3.3" in refused and "5 tiles" in refused, refused
+    legion = ",".join(f"romans_{n}_archers" for n in range(20, 25))
+    handle = await fake.slash(world.bob, thread, "pb unit", {"tiles": legion})
+    refused = await handle.answer()
+    assert "✅" not in refused and "3.3" in refused and "5 个兵种" in refused, refused
+    _, state = await env.running.referee.state(game.id)
+    assert [u.id for u in state.units.values()] == ["celts_1"]  # the Warrior Queen alone
     handle = await fake.slash(world.alice, thread, "pb map")
     shown = await handle.wait_original()
     assert shown.ephemeral and shown.attachments and "Warrior Queen" in shown.content
     _, state = await env.running.referee.state(game.id)
     assert "celts_02_warrior_queen" in RULESET.secrets(state, "romans")
+    # The leak check catches the sealed army's tile named in the thread, by name (3.2).
+    readers = {"public": None, "romans": world.bob}
+    leaks = shared.LeakCheck(env, RULESET, readers, [])
+    await leaks(game.id)
+    planted = fake.store_message(
+        thread, {"content": "they built a Warrior Queen"}, [], kind="channel"
+    )
+    with pytest.raises(AssertionError, match=r"\['Warrior Queen'\] leaked to public"):
+        await leaks(game.id)
+    planted.deleted = True
+    await leaks(game.id)
     handle = await fake.slash(world.bob, thread, "pb map")
     theirs = await handle.wait_original()
     assert theirs.ephemeral and "Warrior Queen" not in theirs.content

@@ -46,8 +46,28 @@ def check(state: GameState, events: list[Event] | None = None) -> None:
         assert standing + lost == s.points, (side, standing, lost, s.points)
     # No tile in two places (a unit in one zone, a troop in one unit).
     assert all(n == 1 for n in seen.values()), [t for t, n in seen.items() if n > 1]
+    _fight_as_told(state, events or [])
     if state.combat is None:
         for z in board.zone_ids():
             if board.is_engagement(z):
                 present = [side for side in SIDES if board.units_in(state, z, side)]
                 assert len(present) != 1, (z, present)
+
+
+OPENERS = ("pb.charged", "pb.carries_on", "pb.leaves", "pb.shoots")
+
+
+def _fight_as_told(state: PocketBattlesState, events: list[Event]) -> None:
+    """The last fight kept for the picture holds the dice and hits the events told."""
+    opened = max((i for i, e in enumerate(events) if e.kind in OPENERS), default=-1)
+    told = [
+        ([d["params"]["face"] for d in e.params["dice"]], e.params["hits"])
+        for e in events[opened + 1 :]
+        if e.kind.startswith("pb.strike.")
+    ]
+    assert opened < 0 or state.fight is not None, "a fight began and is not kept"
+    if not told:
+        return
+    assert state.fight is not None
+    kept = [(list(r.dice), r.hits) for r in state.fight.strikes]
+    assert (kept[: len(told)] if opened >= 0 else kept[-len(told) :]) == told, (kept, told)

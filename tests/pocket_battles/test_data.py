@@ -9,6 +9,7 @@ import pytest
 
 from bot.rules.core.data import data_dir
 from bot.rules.core.sourced import DataError
+from bot.rules.pocket_battles.actions import ARMY_TILES, MAX_FORMATION
 from bot.rules.pocket_battles.components import GAME_DIR, load_components
 
 
@@ -19,7 +20,9 @@ def components():
 
 def test_both_armies_have_thirty_tiles_with_the_transcribed_totals(components) -> None:
     celts, romans = components.army("celts"), components.army("romans")
-    assert len(celts) == len(romans) == 30
+    assert len(celts) == len(romans) == 30 == ARMY_TILES  # the bound of a unit's tile list
+    # The highest formation value is the most tiles the menus let a unit take (3.3).
+    assert max(t.formation for t in [*celts, *romans]) == MAX_FORMATION
     # NOTES.md: 119 and 111 deployment points in the fan transcription.
     assert sum(t.points for t in celts) == 119
     assert sum(t.points for t in romans) == 111

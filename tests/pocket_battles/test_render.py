@@ -12,8 +12,17 @@ import pytest
 from PIL import Image
 
 from bot.rules.pocket_battles.board import comps
-from bot.rules.pocket_battles.state import PocketBattlesState, SideState, Troop, Unit
-from bot.rules.pocket_battles.view import build_view, secret_tiles
+from bot.rules.pocket_battles.hiding import secret_tiles
+from bot.rules.pocket_battles.state import (
+    Fight,
+    Loss,
+    PocketBattlesState,
+    Rolled,
+    SideState,
+    Troop,
+    Unit,
+)
+from bot.rules.pocket_battles.view import build_view
 from rendering import registry
 from rendering.pocket_battles import caption, render
 from rendering.pocket_battles.tiles import tile_image
@@ -171,3 +180,71 @@ def test_every_tile_draws(tile_id: str) -> None:
     img = tile_image(tile_id, 112)
     assert img.size == (112, 112)
     assert img.getbbox() is not None
+
+
+def _fought(dice: tuple[int, ...], wounded: str, revealed: bool = True) -> PocketBattlesState:
+    """A Celtic charge on a Roman stack: the charge's dice, the counterattack's, a troop of
+    the Roman stack wounded and a Celtic troop lost."""
+    c1 = _unit("c1", "celts", "engagement_1", ["celts_12_horsemen"], revealed=True)
+    r1 = _unit(
+        "r1", "romans", "engagement_1", ["romans_25_cataphracts", wounded], revealed=revealed
+    )
+    fight = Fight(
+        kind="charge",
+        side="celts",
+        unit="c1",
+        target="r1",
+        reaction="hold",
+        strikes=(
+            Rolled(kind="charge", striker="c1", target="r1", dice=dice, scored=(0, 1), hits=1),
+            Rolled(kind="counter", striker="r1", target="c1", dice=(5,), scored=(2,), hits=2),
+        ),
+        losses=(
+            Loss(unit="r1", side="romans", tile=wounded, lost=False),
+            Loss(unit="c1", side="celts", tile="celts_13_horsemen", lost=True),
+        ),
+    )
+    state = _state("order", [c1, r1], fight=fight)
+    state.sides["celts"].lost.append("celts_13_horsemen")
+    return state
+
+
+def test_the_last_fight_is_drawn_with_its_dice_and_losses() -> None:
+    """The last charge's dice, hits and what they did are in the view and in the picture:
+    other dice, another picture; no fight, no strip. The caption says it in words."""
+    with_fight = _fought((2, 3), "romans_26_cataphracts")
+    view = build_view(with_fight, None, ["romans"])
+    assert view.fight is not None
+    assert [s.dice for s in view.fight.strikes] == [(2, 3), (5,)]
+    assert [(x.name, x.lost) for x in view.fight.losses] == [
+        ("Cataphracts", False),
+        ("Horsemen", True),
+    ]
+    words = caption(view)
+    assert "Charge 冲击 #c1 → #r1 · held 等待" in words, words
+    assert "#c1 charge 冲击 → #r1: 2 3 = 1 hit 命中" in words, words
+    assert (
+        "Horsemen 骑手 (#c1) lost 阵亡" in words and "Cataphracts 具装骑兵 (#r1) wounded" in words
+    )
+    base = _png(view)
+    assert _png(build_view(_fought((2, 4), "romans_26_cataphracts"), None, [])) != base
+    no_fight = with_fight.model_copy(update={"fight": None})
+    assert _png(build_view(no_fight, None, ["romans"])) != base
+
+
+def test_a_fight_names_no_troop_of_a_stack_the_audience_cannot_see_into() -> None:
+    """A wound on a troop under the top of a stack the Celts cannot see into: the view keeps
+    which troop it was from them, and their picture is the same whatever troop it was; the
+    Romans, who own it, read its name."""
+    pictures = set()
+    for hidden in ("romans_26_cataphracts", "romans_15_legionaries"):
+        state = _fought((2, 3), hidden, revealed=False)
+        view = build_view(state, "celts", ["celts"])
+        assert view.fight is not None and view.fight.losses[0].tile is None
+        assert hidden not in view.model_dump_json()
+        for secret in secret_tiles(state, "celts"):
+            assert secret not in caption(view), secret
+        pictures.add(_png(view))
+        own = build_view(state, "romans", ["celts"])
+        assert own.fight is not None and own.fight.losses[0].tile == hidden
+    assert len(pictures) == 1

@@ -11,9 +11,10 @@ from pydantic import TypeAdapter, ValidationError
 from bot.rules.core import ScriptedDice
 from bot.rules.pocket_battles import actions as A
 from bot.rules.pocket_battles import building, deployment
+from bot.rules.pocket_battles.hiding import cover_names, secret_tiles, seen_names
 from bot.rules.pocket_battles.options import PocketBattlesOptions
-from bot.rules.pocket_battles.state import PocketBattlesState, Side
-from bot.rules.pocket_battles.view import PocketBattlesView, build_view, secret_tiles
+from bot.rules.pocket_battles.state import PocketBattlesState, Side, SideState, Troop, Unit
+from bot.rules.pocket_battles.view import PocketBattlesView, build_view
 
 
 def _built(**options: object) -> PocketBattlesState:
@@ -114,12 +115,16 @@ def test_the_picture_has_its_fields() -> None:
     assert {s.side: s.unused for s in view.sides} == {s.side: s.tokens for s in view.sides}
 
 
-def test_every_order_parses_into_its_model_and_a_unit_holds_four_tiles_at_most() -> None:
+def test_every_order_parses_into_its_model_and_a_unit_lists_an_army_at_most() -> None:
+    """A unit's tile list is bounded by a whole army; the formation limit (3.3) is the rule's
+    to judge (tests/cases/pocket_battles/03_3_five_tiles.toml)."""
     adapter: TypeAdapter[A.PocketBattlesAction] = TypeAdapter(A.PocketBattlesAction)
     charge = adapter.validate_python({"type": "charge", "unit": "celts_1", "target": "romans_2"})
     assert isinstance(charge, A.Charge) and charge.excite == []
+    five = adapter.validate_python({"type": "add_unit", "tiles": ["a", "b", "c", "d", "e"]})
+    assert isinstance(five, A.AddUnit) and len(five.tiles) == 5
     with pytest.raises(ValidationError):
-        adapter.validate_python({"type": "add_unit", "tiles": ["a", "b", "c", "d", "e"]})
+        adapter.validate_python({"type": "add_unit", "tiles": [f"t{n}" for n in range(31)]})
     with pytest.raises(ValidationError):
         adapter.validate_python({"type": "pass", "unit": "celts_1"})
 
@@ -141,3 +146,53 @@ def test_a_state_copy_is_deep_and_equal() -> None:
     assert state.model_dump() != twin.model_dump()
     assert next(iter(state.units.values())).troops[0].damage == 0
     assert state.sides["celts"].lost == []
+
+
+def _placed(units: list[Unit]) -> PocketBattlesState:
+    """Deployment under way with these units placed (none revealed yet)."""
+    return PocketBattlesState(
+        ruleset="pocket-battles",
+        scenario="battle",
+        seats=("celts", "romans"),
+        phase="deploy",
+        sides={s: SideState(side=s, built=True) for s in ("celts", "romans")},
+        units={u.id: u for u in units},
+        active="romans",
+    )
+
+
+def _stack(uid: str, side: Side, zone: str, tiles: list[str]) -> Unit:
+    return Unit(id=uid, side=side, zone=zone, troops=[Troop(tile=t) for t in tiles])
+
+
+def test_secret_names_are_exact_and_per_audience() -> None:
+    """A Roman Cavalry under a Cataphract top is hidden from the Celts and the public. Its
+    name is secret to both, whole: the Celts' own "Noble Cavalry" (a tile of their box, not
+    even placed) holds "Cavalry" but does not unmask it; the leak check blanks such a
+    covering name first (cover_names). The Romans read their own tiles' names, and a hidden
+    Warband's name is no secret where another Warband shows (its id still is)."""
+    state = _placed(
+        [
+            _stack(
+                "romans_1",
+                "romans",
+                "romans_front_1",
+                ["romans_25_cataphracts", "romans_28_cavalry"],
+            ),
+            _stack("celts_1", "celts", "celts_front_2", ["celts_25_warband", "celts_26_warband"]),
+            _stack("celts_2", "celts", "celts_front_3", ["celts_12_horsemen", "celts_27_warband"]),
+        ]
+    )
+    for audience in ("celts", None):
+        secrets = secret_tiles(state, audience)
+        assert {"romans_28_cavalry", "Cavalry", "骑兵"} <= secrets, audience
+        assert "Cataphracts" not in secrets and "romans_25_cataphracts" not in secrets
+    assert "Noble Cavalry" in seen_names(state, "celts")  # its own box, placed or not
+    assert "Noble Cavalry" not in seen_names(state, None)
+    assert {"Noble Cavalry", "贵族骑兵", "具装骑兵"} <= cover_names(state, "celts")
+    assert cover_names(state, None) == {"具装骑兵"}  # the Cataphracts' Chinese name, seen
+    romans = secret_tiles(state, "romans")
+    assert {"celts_26_warband", "celts_27_warband"} <= romans
+    assert "Warband" not in romans and "战团" not in romans  # a Warband shows on top
+    assert "Cavalry" not in romans and "Noble Cavalry" not in romans  # in no Celtic stack
+    assert secret_tiles(state, "romans") & seen_names(state, "romans") == set()

@@ -38,6 +38,12 @@ def get(ruleset_id: str) -> Ruleset[Any]:
         raise RuleViolation("core.ruleset.unknown", "Referee", ruleset=ruleset_id) from None
 
 
+def builtin(ruleset_id: str) -> bool:
+    """Whether a fresh process finds this ruleset by itself (one shipped with the bot, not one
+    registered at run time): only those may be worked on in another process."""
+    return ruleset_id in _BUILTIN
+
+
 def available() -> list[str]:
     for name in _BUILTIN:
         try:

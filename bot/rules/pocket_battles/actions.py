@@ -1,7 +1,8 @@
 """Every order a seat can give in Pocket Battles, as a discriminated union on ``type``.
 
 Every field is bounded (bot/rules/core/bounds.py): ids of at most MAX_ID characters, a unit
-of at most four tiles (the highest formation value, Pocket Battles 3.3).
+of at most ARMY_TILES tiles (a whole army: no longer list can name distinct tiles of it). The
+formation limit itself (3.3) is a rule, judged by building.py with its own refusal.
 """
 
 from __future__ import annotations
@@ -14,9 +15,13 @@ from bot.rules.core import Action
 from bot.rules.core.bounds import UNIQUE, Id, at_most
 
 MAX_FORMATION = 4
-"""The highest formation value printed on a tile (data/pocket_battles/tiles.toml)."""
+"""The highest formation value printed on a tile (data/pocket_battles/tiles.toml): the most
+tiles a menu lets a unit take."""
 
-Tiles = Annotated[list[Id], at_most(MAX_FORMATION, 1), UNIQUE]
+ARMY_TILES = 30
+"""Tiles in one army (data/pocket_battles/tiles.toml; tests/pocket_battles/test_data.py)."""
+
+Tiles = Annotated[list[Id], at_most(ARMY_TILES, 1), UNIQUE]
 Excite = Annotated[list[Id], at_most(1), UNIQUE]
 """The Excite unit ordered beside a charge, an engagement or a shot (9.2): none or one."""
 

@@ -75,9 +75,14 @@ def units_in(state: PocketBattlesState, zone_id: str, side: Side | None = None) 
     return [u for u in living(state, side) if u.zone == zone_id]
 
 
+@cache
+def _trait_ids(tile_id: str) -> frozenset[str]:
+    return frozenset(ref.id for ref in tile(tile_id).traits)
+
+
 def has_trait(unit: Unit, trait_id: str) -> bool:
     """A trait of any troop counts for the whole unit (NOTES.md: as Fast does, SD)."""
-    return any(tile(t.tile).trait(trait_id) is not None for t in unit.troops)
+    return any(trait_id in _trait_ids(t.tile) for t in unit.troops)
 
 
 def trait_x(unit: Unit, trait_id: str) -> int:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from bot.rules.core import Choice, Event, Option, OrderForm, Prompt, RuleViolation, Text, t
 from bot.rules.pocket_battles import actions as A
 from bot.rules.pocket_battles import board, tokens
+from bot.rules.pocket_battles import events as E
 from bot.rules.pocket_battles.armies import READY_MADE, ready_made
 from bot.rules.pocket_battles.names import unit_label
 from bot.rules.pocket_battles.options import PocketBattlesOptions
@@ -84,7 +85,7 @@ def add_unit(state: PocketBattlesState, side: Side, action: A.AddUnit) -> list[E
     check_unit(state, side, list(action.tiles))
     unit = _new_unit(state, side, list(action.tiles))
     state.sides[side].progress += 1
-    return [_built(state, side, "pb.build.unit_added", unit=unit.id)]
+    return [_built(E.UnitAdded(unit=unit.id, **_so_far(state, side)), side)]
 
 
 def remove_unit(state: PocketBattlesState, side: Side, action: A.RemoveUnit) -> list[Event]:
@@ -93,7 +94,7 @@ def remove_unit(state: PocketBattlesState, side: Side, action: A.RemoveUnit) -> 
         raise RuleViolation("pb.build.no_such_unit", SECTION, unit=action.unit)
     del state.units[unit.id]
     state.sides[side].progress += 1
-    return [_built(state, side, "pb.build.unit_removed", unit=unit.id)]
+    return [_built(E.UnitRemoved(unit=unit.id, **_so_far(state, side)), side)]
 
 
 def use_ready_made(state: PocketBattlesState, side: Side, action: A.ReadyMade) -> list[Event]:
@@ -104,7 +105,7 @@ def use_ready_made(state: PocketBattlesState, side: Side, action: A.ReadyMade) -
     for tiles in ready_made(side, state.options.size):
         _new_unit(state, side, tiles)
     state.sides[side].progress += 1
-    return [_built(state, side, "pb.build.ready_made", army=action.army)]
+    return [_built(E.ReadyMadeTaken(army=action.army, **_so_far(state, side)), side)]
 
 
 def army_done(state: PocketBattlesState, side: Side) -> list[Event]:
@@ -114,16 +115,16 @@ def army_done(state: PocketBattlesState, side: Side) -> list[Event]:
     s.built = True
     s.progress += 1
     # The army's size stays sealed (3.2): the public learns only that it is ready.
-    return [Event(kind="pb.army_ready", params={"side": side})]
+    return [E.ArmyReady(side=side).event()]
 
 
-def _built(state: PocketBattlesState, side: Side, kind: str, **params: str) -> Event:
+def _so_far(state: PocketBattlesState, side: Side) -> dict[str, int]:
+    return {"points": points(state, side), "size": state.options.size}
+
+
+def _built(params: E.Building, side: Side) -> Event:
     """An event of a seat's own building, for that seat only (3.2: sealed)."""
-    return Event(
-        kind=kind,
-        audience=side,
-        params={**params, "points": points(state, side), "size": state.options.size},
-    )
+    return params.event(audience=side)
 
 
 def prompt(state: PocketBattlesState, side: Side) -> Prompt:

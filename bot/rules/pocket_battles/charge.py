@@ -21,7 +21,8 @@ Ruling: the defender is asked only when it has a reaction besides Hold.
 from __future__ import annotations
 
 from bot.rules.core import Event, RuleViolation
-from bot.rules.pocket_battles import board, flow, tokens
+from bot.rules.pocket_battles import board, fight, flow, tokens
+from bot.rules.pocket_battles import events as E
 from bot.rules.pocket_battles.names import unit_text, zone_text
 from bot.rules.pocket_battles.state import Combat, PocketBattlesState, Side, Strike, Unit
 
@@ -85,17 +86,15 @@ def start(
         excite=excite,
         follow_on=follow_on,
     )
+    fight.begin(state)
     events = [
-        Event(
-            kind="pb.charged",
-            params={
-                "side": unit.side,
-                "unit": unit_text(unit),
-                "target": unit_text(target),
-                "zone": zone_text(unit.zone),
-                "follow_on": follow_on,
-            },
-        )
+        E.Charged(
+            side=unit.side,
+            unit=unit_text(unit),
+            target=unit_text(target),
+            zone=zone_text(unit.zone),
+            follow_on=follow_on,
+        ).event()
     ]
     if reactive and (interceptors(state, target) or shooters(state, target, column)):
         flow.goto(state, "reaction")
@@ -162,7 +161,7 @@ def react(state: PocketBattlesState, side: Side, kind: str, unit_id: str | None)
             raise RuleViolation("pb.react.bad_interceptor", SECTION, unit=unit_id or "")
         tokens.pay(state, unit)
         c.target = unit.id
-        events.append(Event(kind="pb.intercepted", params={"side": side, "unit": unit_text(unit)}))
+        events.append(E.Intercepted(side=side, unit=unit_text(unit)).event())
     elif kind == "shoot":
         unit = next((u for u in shooters(state, target, column) if u.id == unit_id), None)
         if unit is None:
@@ -172,11 +171,10 @@ def react(state: PocketBattlesState, side: Side, kind: str, unit_id: str | None)
             raise RuleViolation("pb.react.bad_shooter", SECTION, unit=unit_id or "")
         tokens.pay(state, unit)
         c.strikes.append(Strike(kind="reaction_shot", striker=unit.id, target=c.unit))
-        events.append(
-            Event(kind="pb.shot_at_charger", params={"side": side, "unit": unit_text(unit)})
-        )
+        events.append(E.ShotAtCharger(side=side, unit=unit_text(unit)).event())
     else:
-        events.append(Event(kind="pb.held", params={"side": side}))
+        events.append(E.Held(side=side).event())
+    fight.reacted(state, kind, unit_id if kind != "hold" else None)
     queue_strikes(state)
     return events
 

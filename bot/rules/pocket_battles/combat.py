@@ -18,7 +18,8 @@ from __future__ import annotations
 
 from bot.rules.core import Dice, Event, RuleViolation, t
 from bot.rules.core.text import die
-from bot.rules.pocket_battles import board, tokens
+from bot.rules.pocket_battles import board, fight, tokens
+from bot.rules.pocket_battles import events as E
 from bot.rules.pocket_battles.names import tile_text, unit_text
 from bot.rules.pocket_battles.state import Combat, Hits, PocketBattlesState, Strike, Troop, Unit
 
@@ -44,11 +45,7 @@ def reveal(state: PocketBattlesState, unit: Unit) -> list[Event]:
         return []
     unit.revealed = True
     return [
-        Event(
-            kind="pb.revealed",
-            params={"unit": unit_text(unit), "tiles": [tr.tile for tr in unit.troops]},
-            reveals=True,
-        )
+        E.Revealed(unit=unit_text(unit), tiles=[tr.tile for tr in unit.troops]).event(reveals=True)
     ]
 
 
@@ -71,17 +68,15 @@ def strike(state: PocketBattlesState, combat: Combat, s: Strike, dice: Dice) -> 
     if hits:
         hits += board.trait_x(striker, "plus_wounds")  # 9.12
     events.append(
-        Event(
-            kind=f"pb.strike.{s.kind}",
-            params={
-                "side": striker.side,
-                "unit": unit_text(striker),
-                "target": unit_text(target),
-                "dice": [_die(v, faces.count(v)) for v in rolled],
-                "hits": hits,
-            },
-        )
+        E.STRIKES[s.kind](
+            side=striker.side,
+            unit=unit_text(striker),
+            target=unit_text(target),
+            dice=[_die(v, faces.count(v)) for v in rolled],
+            hits=hits,
+        ).event()
     )
+    fight.rolled(state, s, rolled, faces, hits)
     combat.current = s
     combat.scored = hits
     for unit_id, count in _share(state, s, hits):
@@ -148,27 +143,19 @@ def hit(state: PocketBattlesState, unit: Unit, troop: Troop) -> list[Event]:
     wounds = board.tile(troop.tile).wounds
     if troop.damage + 1 < wounds and tokens.take_for_wound(state, unit):
         troop.damage += 1
-        return [
-            Event(
-                kind="pb.wounded",
-                params={"side": unit.side, "unit": label, "troop": tile_text(troop.tile)},
-            )
-        ]
+        fight.hit(state, unit, troop.tile, lost=False)
+        return [E.Wounded(side=unit.side, unit=label, troop=tile_text(troop.tile)).event()]
     unit.troops.remove(troop)
+    fight.hit(state, unit, troop.tile, lost=True)
     events = [
-        Event(
-            kind="pb.troop_lost",
-            params={
-                "side": unit.side,
-                "troop": tile_text(troop.tile),
-                "points": board.tile(troop.tile).points,
-            },
-        )
+        E.TroopLost(
+            side=unit.side, troop=tile_text(troop.tile), points=board.tile(troop.tile).points
+        ).event()
     ]
     events += tokens.troop_lost(state, unit, troop)
     if not unit.troops:
         tokens.unit_lost(state, unit)
-        events.append(Event(kind="pb.unit_lost", params={"side": unit.side, "unit": label}))
+        events.append(E.UnitLost(side=unit.side, unit=label).event())
     return events
 
 
@@ -189,5 +176,5 @@ def after_strike(state: PocketBattlesState, combat: Combat) -> list[Event]:
         if foe.unused > 0:
             foe.unused -= 1
             foe.set_aside += 1
-            events.append(Event(kind="pb.disbanded", params={"side": target.side}))
+            events.append(E.Disbanded(side=target.side).event())
     return events

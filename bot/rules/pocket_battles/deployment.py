@@ -13,6 +13,7 @@ from __future__ import annotations
 from bot.rules.core import Choice, Dice, Event, Option, OrderForm, Prompt, RuleViolation, t
 from bot.rules.pocket_battles import actions as A
 from bot.rules.pocket_battles import board
+from bot.rules.pocket_battles import events as E
 from bot.rules.pocket_battles.building import start_tokens, unit_choice
 from bot.rules.pocket_battles.names import unit_text, zone_text
 from bot.rules.pocket_battles.state import SIDES, PocketBattlesState, Side, Unit
@@ -27,14 +28,14 @@ def roll_for_roles(state: PocketBattlesState, dice: Dice) -> list[Event]:
         }
         for s in SIDES:
             state.sides[s].deploy_roll = rolls[s]
-        events.append(Event(kind="pb.deploy_roll", params=dict(rolls)))
+        events.append(E.DeployRoll(celts=rolls["celts"], romans=rolls["romans"]).event())
         if rolls["celts"] != rolls["romans"]:
             break
     attacker: Side = "celts" if rolls["celts"] > rolls["romans"] else "romans"
     state.sides[attacker].role = "attacker"
     state.sides[board.enemy(attacker)].role = "defender"
     state.active = attacker
-    events.append(Event(kind="pb.roles", params={"side": attacker}))
+    events.append(E.Roles(side=attacker).event())
     return events
 
 
@@ -54,15 +55,12 @@ def place(state: PocketBattlesState, side: Side, action: A.Place) -> list[Event]
         raise RuleViolation("pb.deploy.not_own_zone", "Pocket Battles 4.2", zone=action.zone)
     unit.zone = action.zone
     events = [
-        Event(
-            kind="pb.placed",
-            params={
-                "side": side,
-                "unit": unit_text(unit),
-                "zone": zone_text(action.zone),
-                "top": unit.troops[0].tile,
-            },
-        )
+        E.Placed(
+            side=side,
+            unit=unit_text(unit),
+            zone=zone_text(action.zone),
+            top=unit.troops[0].tile,
+        ).event()
     ]
     # 4.2-4.3: the other side places next unless it has placed everything.
     other = board.enemy(side)
@@ -81,13 +79,9 @@ def finish(state: PocketBattlesState) -> list[Event]:
         for unit in state.units.values():
             unit.revealed = True
         events.append(
-            Event(
-                kind="pb.revealed_all",
-                params={
-                    "units": {u.id: [tr.tile for tr in u.troops] for u in state.units.values()}
-                },
-                reveals=True,
-            )
+            E.RevealedAll(
+                units={u.id: [tr.tile for tr in u.troops] for u in state.units.values()}
+            ).event(reveals=True)
         )
     start_tokens(state)
     return events

@@ -16,7 +16,8 @@ otherwise take them out: 5.1 forbids moving out of engagement).
 from __future__ import annotations
 
 from bot.rules.core import Event, RuleViolation
-from bot.rules.pocket_battles import board
+from bot.rules.pocket_battles import board, fight
+from bot.rules.pocket_battles import events as E
 from bot.rules.pocket_battles.names import unit_text, zone_text
 from bot.rules.pocket_battles.state import SIDES, Combat, PocketBattlesState, Strike, Unit
 
@@ -55,12 +56,8 @@ def carry_on(
             Strike(kind="counter", striker=target.id, target=unit.id),
         ],
     )
-    return [
-        Event(
-            kind="pb.carries_on",
-            params={"side": unit.side, "unit": unit_text(unit), "target": unit_text(target)},
-        )
-    ]
+    fight.begin(state)
+    return [E.CarriesOn(side=unit.side, unit=unit_text(unit), target=unit_text(target)).event()]
 
 
 def check_leave(state: PocketBattlesState, unit: Unit) -> None:
@@ -76,18 +73,14 @@ def leave(state: PocketBattlesState, unit: Unit) -> list[Event]:
         best = max(near, key=lambda u: (len(board.engagement_numbers(u)), -order.index(u.id)))
         strikes.append(Strike(kind="free", striker=best.id, target=unit.id))
     state.combat = Combat(kind="leave", side=unit.side, unit=unit.id, strikes=strikes)
-    return [Event(kind="pb.leaves", params={"side": unit.side, "unit": unit_text(unit)})]
+    fight.begin(state)
+    return [E.Leaves(side=unit.side, unit=unit_text(unit)).event()]
 
 
 def back_to_front(state: PocketBattlesState, unit: Unit) -> list[Event]:
     assert unit.zone is not None
     unit.zone = board.zone_at(unit.side, "front", board.zone(unit.zone).column)
-    return [
-        Event(
-            kind="pb.back_to_front",
-            params={"side": unit.side, "unit": unit_text(unit), "zone": zone_text(unit.zone)},
-        )
-    ]
+    return [E.BackToFront(side=unit.side, unit=unit_text(unit), zone=zone_text(unit.zone)).event()]
 
 
 def tidy(state: PocketBattlesState) -> list[Event]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from bot.rules.core import Event, RuleViolation
 from bot.rules.pocket_battles import board
+from bot.rules.pocket_battles import events as E
 from bot.rules.pocket_battles.names import unit_text, zone_text
 from bot.rules.pocket_battles.state import PocketBattlesState, Side, Unit
 
@@ -78,22 +79,15 @@ def redeploy(state: PocketBattlesState, side: Side, unit_id: str, zone: str) -> 
     check_move(state, side, unit_id, zone, section)
     unit.zone = zone
     unit.redeployed = True
-    return [_moved("pb.redeployed", unit)]
+    return [_moved(E.Redeployed, unit)]
 
 
 def move(state: PocketBattlesState, side: Side, unit: Unit, zone: str) -> list[Event]:
     """Pocket Battles 5.3: checked by the order module, which has paid for it."""
     unit.zone = zone
-    return [_moved("pb.moved", unit)]
+    return [_moved(E.Moved, unit)]
 
 
-def _moved(kind: str, unit: Unit) -> Event:
+def _moved(kind: type[E.ToZone], unit: Unit) -> Event:
     assert unit.zone is not None
-    return Event(
-        kind=kind,
-        params={
-            "side": unit.side,
-            "unit": unit_text(unit),
-            "zone": zone_text(unit.zone),
-        },
-    )
+    return kind(side=unit.side, unit=unit_text(unit), zone=zone_text(unit.zone)).event()

@@ -25,6 +25,7 @@ from bot.rules.pocket_battles import (
     turn,
     victory,
 )
+from bot.rules.pocket_battles import events as E
 from bot.rules.pocket_battles.state import PocketBattlesState, Side, Unit
 
 SECTION = "Pocket Battles 5.2"
@@ -72,7 +73,7 @@ def give(state: PocketBattlesState, side: Side, action: Action, dice: Dice) -> l
         state.orders_left -= 1
     if isinstance(action, A.Pass):
         n = tokens.set_aside_all(state.sides[side])
-        passed = Event(kind="pb.passed", params={"side": side, "tokens": n})
+        passed = E.Passed(side=side, tokens=n).event()
         return [passed, *turn.after_order(state)]
     if isinstance(action, A.Concede):
         return victory.concede(state, side)

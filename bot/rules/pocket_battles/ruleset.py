@@ -35,9 +35,10 @@ from bot.rules.pocket_battles import (
     sequence,
     victory,
 )
+from bot.rules.pocket_battles import events as E
 from bot.rules.pocket_battles.options import PocketBattlesOptions
 from bot.rules.pocket_battles.state import RECENT, SIDES, PocketBattlesState, Side
-from bot.rules.pocket_battles.view import PocketBattlesView, build_view, secret_tiles
+from bot.rules.pocket_battles.view import PocketBattlesView, build_view
 
 ORDER_TYPES = (
     A.Move,
@@ -72,18 +73,20 @@ class PocketBattles(Ruleset[PocketBattlesState]):
             raise RuleViolation("core.scenario.unknown", "Referee", scenario=scenario)
         assert isinstance(options, PocketBattlesOptions)
         state = building.new_state(self.id, scenario, options)
-        events = [Event(kind="pb.game_started", params={"size": options.size})]
+        events = [E.GameStarted(size=options.size).event()]
         events += sequence.advance(state, dice)
         _remember(state, events)
         return Outcome(state=state, events=events)
 
     def prompts(self, state: PocketBattlesState) -> list[Prompt]:
-        return sequence.TABLE.prompts(state)
+        kept = state.kept_prompts()
+        return kept if kept is not None else sequence.TABLE.prompts(state)
 
     def resolve(
         self, state: PocketBattlesState, seat: str, action: Action, prompt: Prompt, dice: Dice
     ) -> Outcome[PocketBattlesState]:
         side = narrow(seat, SIDES)
+        state.keep_prompts(None)  # about to change (a replay applies in place)
         events = _dispatch(state, side, action, dice)
         state.seq += 1
         events += sequence.advance(state, dice)
@@ -104,7 +107,7 @@ class PocketBattles(Ruleset[PocketBattlesState]):
         return out
 
     def secrets(self, state: PocketBattlesState, audience: str | None) -> set[str]:
-        return secret_tiles(state, audience)
+        return hiding.secret_tiles(state, audience)
 
     def lookalikes(self, state: PocketBattlesState, audience: str | None) -> list[tuple[str, str]]:
         return hiding.lookalikes(state, audience)

@@ -80,8 +80,14 @@ TABLE: Table[Phase, PocketBattlesState] = Table(
 
 
 def advance(state: PocketBattlesState, dice: Dice) -> list[Event]:
-    """Run automatic steps until somebody owes a decision or the game is over."""
+    """Run automatic steps until somebody owes a decision or the game is over; the state
+    keeps the prompts found (the ruleset's ``prompts`` answers with them until it changes)."""
     events: list[Event] = []
-    while state.result is None and not TABLE.prompts(state):
+    while state.result is None:
+        found = TABLE.prompts(state)
+        if found:
+            state.keep_prompts(found)
+            return events
         events += TABLE.run(state, dice)
+    state.keep_prompts(TABLE.prompts(state))
     return events

@@ -13,7 +13,8 @@ of its side in that zone with the most troops (the first placed on a tie).
 from __future__ import annotations
 
 from bot.rules.core import Event, RuleViolation
-from bot.rules.pocket_battles import board
+from bot.rules.pocket_battles import board, fight
+from bot.rules.pocket_battles import events as E
 from bot.rules.pocket_battles.names import unit_text
 from bot.rules.pocket_battles.state import Combat, PocketBattlesState, Strike, Unit
 
@@ -76,9 +77,5 @@ def start(state: PocketBattlesState, unit: Unit, target: Unit, excite: str | Non
             )
         ],
     )
-    return [
-        Event(
-            kind="pb.shoots",
-            params={"side": unit.side, "unit": unit_text(unit), "target": unit_text(target)},
-        )
-    ]
+    fight.begin(state)
+    return [E.Shoots(side=unit.side, unit=unit_text(unit), target=unit_text(target)).event()]

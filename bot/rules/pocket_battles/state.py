@@ -6,11 +6,11 @@ Sections are cited as ``Pocket Battles <n>`` from the Chinese rule summary's hea
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
-from bot.rules.core import Event, GameState
+from bot.rules.core import Event, GameState, Prompt
 from bot.rules.pocket_battles.components import Army
 from bot.rules.pocket_battles.options import PocketBattlesOptions
 
@@ -107,6 +107,46 @@ class Combat(_Model):
     scored: int = 0  # the hits it scored
 
 
+class _Record(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Rolled(_Record):
+    """One strike as rolled: each die's face and the hits it scored, the hits in all (with
+    +X Wounds, 9.12)."""
+
+    kind: StrikeKind
+    striker: str
+    target: str
+    dice: tuple[int, ...]
+    scored: tuple[int, ...]  # hits of each die
+    hits: int
+
+
+class Loss(_Record):
+    """A hit taken: a troop wounded, or lost (``lost``)."""
+
+    unit: str
+    side: Side
+    tile: str
+    lost: bool
+
+
+class Fight(_Record):
+    """The last fight (5.4-5.7): the order, the reaction, every strike's dice and what the hits
+    did. Kept until the next fight replaces it, for the picture. Frozen: replaced whole, so a
+    copy of the state shares it."""
+
+    kind: Literal["charge", "carry", "leave", "shoot"]
+    side: Side
+    unit: str
+    target: str | None = None
+    reaction: Literal["intercept", "shoot", "hold"] | None = None
+    reactor: str | None = None  # the unit that intercepted or shot at the charger
+    strikes: tuple[Rolled, ...] = ()
+    losses: tuple[Loss, ...] = ()
+
+
 class SideState(_Model):
     """One player's army and order tokens (Pocket Battles 3.1, 5.2, 7.3).
 
@@ -128,6 +168,23 @@ class SideState(_Model):
     progress: int = 0  # this side's own orders while building (prompt identity)
 
 
+M = TypeVar("M", bound=BaseModel)
+
+
+def _clone(model: M, **changes: Any) -> M:
+    """A shallow copy with some fields replaced: what ``model_copy(update=...)`` does without
+    its generic walk (these models have no extra fields and no private attributes). The state
+    copy makes tens of thousands of these in a long random play."""
+    new = type(model).__new__(type(model))
+    values = model.__dict__.copy()
+    values.update(changes)
+    object.__setattr__(new, "__dict__", values)
+    object.__setattr__(new, "__pydantic_fields_set__", model.model_fields_set | changes.keys())
+    object.__setattr__(new, "__pydantic_extra__", None)
+    object.__setattr__(new, "__pydantic_private__", None)
+    return new
+
+
 class PocketBattlesState(GameState):
     options: PocketBattlesOptions = PocketBattlesOptions()
     phase: Phase = "build"
@@ -139,21 +196,38 @@ class PocketBattlesState(GameState):
     orders_left: int = 0  # further orders of a Double Order this turn (9.3)
     ordered: list[str] = Field(default_factory=list)  # units ordered this turn (9.3)
     combat: Combat | None = None
+    fight: Fight | None = None  # the last fight, for the picture
     next_unit: dict[Side, int] = Field(default_factory=dict)  # numbering of new units
     recent: tuple[Event, ...] = ()
     seq: int = 0  # accepted orders and automatic steps (prompt identity)
 
+    # The open prompts, worked out once when an order (or the set-up) has been applied: the
+    # engine finds them to know it may stop, and every reader asks again. Not a field: never
+    # stored, not copied (a copy is about to change), not compared.
+    _open: tuple[Prompt, ...] | None = PrivateAttr(default=None)
+
+    def keep_prompts(self, prompts: list[Prompt] | None) -> None:
+        """The prompts of this state as it now stands (None: forget them, it will change)."""
+        self._open = tuple(prompts) if prompts is not None else None
+
+    def kept_prompts(self) -> list[Prompt] | None:
+        return list(self._open) if self._open is not None else None
+
+    def __eq__(self, other: object) -> bool:
+        # Pydantic compares private attributes too; the kept prompts are a cache.
+        return type(other) is type(self) and self.__dict__ == other.__dict__
+
+    __hash__ = GameState.__hash__  # unhashable, as every mutable model
+
     def __deepcopy__(self, memo: dict[int, Any] | None = None) -> PocketBattlesState:
         """A deep copy by hand: every mutable part copied, frozen parts shared (options, the
-        result, the recent events, which are only ever replaced). Ruleset.apply copies the
-        state before every order; walking it generically was most of an order's time."""
+        result, the recent events and the last fight, which are only ever replaced).
+        Ruleset.apply copies the state before every order; walking it generically was most of
+        an order's time."""
         fields = dict(self.__dict__)
-        fields["sides"] = {
-            k: s.model_copy(update={"lost": list(s.lost)}) for k, s in self.sides.items()
-        }
+        fields["sides"] = {k: _clone(s, lost=list(s.lost)) for k, s in self.sides.items()}
         fields["units"] = {
-            k: u.model_copy(update={"troops": [tr.model_copy() for tr in u.troops]})
-            for k, u in self.units.items()
+            k: _clone(u, troops=[_clone(tr) for tr in u.troops]) for k, u in self.units.items()
         }
         fields["combat"] = self.combat.model_copy(deep=True) if self.combat is not None else None
         fields["ordered"] = list(self.ordered)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from bot.rules.core import Event, RuleViolation
 from bot.rules.pocket_battles import board
+from bot.rules.pocket_battles import events as E
 from bot.rules.pocket_battles.state import PocketBattlesState, Side, SideState, Troop, Unit
 
 
@@ -108,9 +109,9 @@ def troop_lost(state: PocketBattlesState, unit: Unit, troop: Troop) -> list[Even
             side.set_aside -= 1
         else:
             side.debt += 1
-            return [Event(kind="pb.leader_lost", params={"side": unit.side, "owed": True})]
+            return [E.LeaderLost(side=unit.side, owed=True).event()]
         side.tokens -= 1
-        events.append(Event(kind="pb.leader_lost", params={"side": unit.side, "owed": False}))
+        events.append(E.LeaderLost(side=unit.side, owed=False).event())
     return events
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from bot.rules.core import Event, RuleViolation
 from bot.rules.pocket_battles import board
+from bot.rules.pocket_battles import events as E
 from bot.rules.pocket_battles.names import tile_text, unit_text
 from bot.rules.pocket_battles.state import PocketBattlesState, Unit
 from bot.rules.pocket_battles.turn import special_barred
@@ -54,15 +55,9 @@ def heal(state: PocketBattlesState, healer: Unit, unit: Unit, troop: str) -> lis
     tr.damage -= 1
     state.sides[unit.side].unused += 1
     return [
-        Event(
-            kind="pb.healed",
-            params={
-                "side": unit.side,
-                "unit": unit_text(healer),
-                "target": unit_text(unit),
-                "troop": tile_text(troop),
-            },
-        )
+        E.Healed(
+            side=unit.side, unit=unit_text(healer), target=unit_text(unit), troop=tile_text(troop)
+        ).event()
     ]
 
 
@@ -76,7 +71,7 @@ def check_double(state: PocketBattlesState, unit: Unit) -> None:
 
 def double_order(state: PocketBattlesState, unit: Unit) -> list[Event]:
     state.orders_left = 2
-    return [Event(kind="pb.double_order", params={"side": unit.side, "unit": unit_text(unit)})]
+    return [E.DoubleOrder(side=unit.side, unit=unit_text(unit)).event()]
 
 
 def excite_units(state: PocketBattlesState, ordered: Unit) -> list[Unit]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from bot.rules.core import Dice, Event
 from bot.rules.pocket_battles import board, flow, tokens, victory
+from bot.rules.pocket_battles import events as E
 from bot.rules.pocket_battles.state import SIDES, PocketBattlesState, Side
 
 
@@ -29,7 +30,7 @@ def start_round(state: PocketBattlesState) -> list[Event]:
     state.round += 1
     state.turn = 0
     first = attacker(state)
-    events = [Event(kind="pb.round", params={"round": state.round, "side": first})]
+    events = [E.RoundBegins(round=state.round, side=first).event()]
     if state.sides[first].unused > 0:
         return events + begin_turn(state, first)
     if state.sides[board.enemy(first)].unused > 0:
@@ -80,7 +81,7 @@ def after_order(state: PocketBattlesState) -> list[Event]:
 def end_round(state: PocketBattlesState, dice: Dice) -> list[Event]:
     """Pocket Battles 7: victory is checked (8), roles swap, tokens come back."""
     stalled = state.turn == 0 or state.round >= state.options.max_rounds
-    events = [Event(kind="pb.round_over", params={"round": state.round})]
+    events = [E.RoundOver(round=state.round).event()]
     events += victory.check(state, stalled=stalled)
     if state.result is not None:
         return events

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from bot.rules.core import Event, Result, t
 from bot.rules.pocket_battles import board, flow
+from bot.rules.pocket_battles import events as E
 from bot.rules.pocket_battles.state import SIDES, PocketBattlesState, Side
 
 
@@ -59,4 +60,4 @@ def finish(state: PocketBattlesState, winner: Side, why: str) -> list[Event]:
     flow.goto(state, "over")
     state.active = None
     state.combat = None
-    return [Event(kind="pb.victory", params={"winner": winner, "why": why})]
+    return [E.Victory(winner=winner, why=why).event()]

@@ -115,6 +115,44 @@ class CombatView(_Frozen):
     hits: tuple[HitsView, ...]
 
 
+class StrikeRollView(_Frozen):
+    """One strike of the last fight: each die's face and the hits it scored, in all ``hits``
+    (with +X Wounds, 9.12). Dice are rolled in the open."""
+
+    kind: StrikeKind
+    striker: str
+    target: str
+    dice: tuple[int, ...]
+    scored: tuple[int, ...]
+    hits: int
+
+
+class LossView(_Frozen):
+    """What one hit did: a troop wounded or lost. ``tile`` is None where the audience may not
+    know which troop of the unit it was (a stack it cannot see into)."""
+
+    unit: str
+    side: Side
+    tile: str | None
+    name: str | None
+    name_zh: str | None
+    lost: bool
+
+
+class FightView(_Frozen):
+    """The last fight (5.4-5.7): the order and its units, the reaction, every strike's dice
+    and what the hits did."""
+
+    kind: str
+    side: Side
+    unit: str
+    target: str | None
+    reaction: str | None
+    reactor: str | None
+    strikes: tuple[StrikeRollView, ...]
+    losses: tuple[LossView, ...]
+
+
 class PocketBattlesView(View):
     size: int
     round: int
@@ -129,6 +167,7 @@ class PocketBattlesView(View):
     stacks: tuple[StackView, ...]
     engaged_zones: tuple[str, ...]  # engagement zones where units of both sides stand
     combat: CombatView | None
+    fight: FightView | None = None  # the last fight's dice and losses
     waiting: tuple[str, ...]
     events: tuple[Event, ...]  # the last events this audience may read, oldest first
 
@@ -263,8 +302,52 @@ def build_view(
         stacks=stacks,
         engaged_zones=engaged,
         combat=combat,
+        fight=_fight(state, audience),
         waiting=tuple(sorted(waiting)),
         events=tuple(e for e in state.recent if e.visible_to(audience)),
+    )
+
+
+def _fight(state: PocketBattlesState, audience: Audience) -> FightView | None:
+    f = state.fight
+    if f is None:
+        return None
+    lost = {tid for s in state.sides.values() for tid in s.lost}
+    losses = []
+    for loss in f.losses:
+        unit = state.units.get(loss.unit)
+        # A wounded troop is named only to who sees into its stack; a lost one fell openly.
+        named = loss.tile in lost or (unit is not None and knows(unit, audience))
+        tile = board.tile(loss.tile) if named else None
+        losses.append(
+            LossView(
+                unit=loss.unit,
+                side=loss.side,
+                tile=tile.id if tile else None,
+                name=tile.name if tile else None,
+                name_zh=tile.name_zh if tile else None,
+                lost=loss.lost,
+            )
+        )
+    return FightView(
+        kind=f.kind,
+        side=f.side,
+        unit=f.unit,
+        target=f.target,
+        reaction=f.reaction,
+        reactor=f.reactor,
+        strikes=tuple(
+            StrikeRollView(
+                kind=r.kind,
+                striker=r.striker,
+                target=r.target,
+                dice=r.dice,
+                scored=r.scored,
+                hits=r.hits,
+            )
+            for r in f.strikes
+        ),
+        losses=tuple(losses),
     )
 
 
@@ -277,30 +360,6 @@ def status(state: PocketBattlesState) -> Text:
         phase=t(f"pb.phase.{state.phase}").model_dump(),
         side=t(f"pb.side.{state.active}").model_dump() if state.active else "",
     )
-
-
-def secret_tiles(state: PocketBattlesState, audience: Audience) -> set[str]:
-    """Tile ids, and the names no visible tile shares, that ``audience`` must not read
-    anywhere now: the tiles of the other army's units it does not see (3.2, 3.3)."""
-    hidden: set[str] = set()
-    seen: set[str] = set()
-    for unit in state.units.values():
-        shown = set(visible_tiles(unit, audience))
-        for tr in unit.troops:
-            (seen if tr.tile in shown else hidden).add(tr.tile)
-    # Lost tiles were revealed when they fell (events name them).
-    for s in state.sides.values():
-        seen.update(s.lost)
-        hidden.difference_update(s.lost)
-    seen_names = {n for tid in seen for n in (board.tile(tid).name, board.tile(tid).name_zh)}
-    # Names of tiles nobody placed in any army (still in the box) are public knowledge of the
-    # box: only names of hidden tiles that no visible tile carries or contains are secret.
-    out = set(hidden)
-    for tid in hidden:
-        for name in (board.tile(tid).name, board.tile(tid).name_zh):
-            if not any(name in other for other in seen_names):
-                out.add(name)
-    return out
 
 
 def result_of(winner: Side | None, summary: Text) -> Result:
