@@ -20,13 +20,17 @@ from bot.i18n import lang_for, tr
 LOCAL_DB = "local-play.sqlite3"
 
 BENCHES = {
+    "aa50": "bot.benches.aa50",
     "core": "bot.benches.core",
     "war-at-sea": "bot.benches.war_at_sea",
     "war-at-sea-render": "bot.benches.war_at_sea_render",
     "pocket-battles": "bot.benches.pocket_battles",
     "gj74": "bot.benches.gj74",
+    "jutland": "bot.benches.jutland",
     "discord": "bot.benches.discord",
     "delivery": "bot.benches.delivery",
+    "aa50-odds": "bot.benches.aa50_odds",
+    "aa50-render": "bot.benches.aa50_render",
 }
 
 
@@ -285,12 +289,16 @@ def parser() -> argparse.ArgumentParser:
     store_copy.add_argument("destination", help="an empty (or new) database, either kind")
     store_copy.add_argument("--load", action="append", help=argparse.SUPPRESS)
 
+    command("odds", "exact odds of an AA50 battle (python -m bot odds --help)")
     bench = command("bench", "print performance figures")
     bench.add_argument("name", choices=sorted(BENCHES))
     return top
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["odds"]:  # its own options: bot/rules/aa50/odds/command.py
+        return int(import_module("bot.rules.aa50.odds.command").run(argv[1:]))
     args, rest = parser().parse_known_args(argv)
     if args.command == "bench":
         return cmd_bench(args, rest)

@@ -24,6 +24,7 @@ _BUILTIN = {
     "war-at-sea": "rendering.war_at_sea",
     "pocket-battles": "rendering.pocket_battles",
     "gj74": "rendering.gj74",
+    "jutland": "rendering.jutland",
 }
 log = logging.getLogger(__name__)
 

@@ -20,8 +20,9 @@ fi
 .venv/bin/ruff format --check .
 # The suite on every core (pytest-xdist: REFEREE_TEST_WORKERS=N for N workers, 0 for none).
 # mypy and mypy --strict bot/rules run inside it (tests/test_types.py), beside the other tests.
-# --dist loadgroup: tests go one by one to whichever worker is free, except that tests marked
-# @pytest.mark.xdist_group("name") share one worker, one after another.
+# --dist loadgroup: tests go one at a time to whichever worker is free, the ones marked slow
+# first (tests/conftest.py). (Its xdist_group marks are ignored under pytest 9.2, pytest-xdist
+# issue 1386: no test relies on them.)
 workers="${REFEREE_TEST_WORKERS:-auto}"
 .venv/bin/python -m pytest -n "$workers" --dist loadgroup "$@"
 if [ "$#" -eq 0 ]; then

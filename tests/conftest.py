@@ -43,6 +43,22 @@ def database(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFa
     return cluster.new_database()
 
 
+@pytest.fixture(autouse=True)
+def _mypy_cache_per_test(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each mypy run of tests/test_types.py keeps its own cache (mypy reads MYPY_CACHE_DIR):
+    under pytest-xdist the two runs go at once, and mypy 2 keeps its cache in SQLite files that
+    two writers would contend for; apart, each cache also stays warm for its own options."""
+    if request.node.path.name == "test_types.py":
+        monkeypatch.setenv("MYPY_CACHE_DIR", f".mypy_cache/{request.node.name}")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """In a pytest-xdist worker: the tests marked slow are handed out first, so that no worker
+    starts a long test while the others run dry. Without xdist the order is unchanged."""
+    if hasattr(config, "workerinput"):
+        items.sort(key=lambda item: item.get_closest_marker("slow") is None)  # stable
+
+
 def pytest_sessionfinish(session: pytest.Session) -> None:
     """In a pytest-xdist worker: hand the guards' counts to the controller, which prints them."""
     workeroutput = getattr(session.config, "workeroutput", None)

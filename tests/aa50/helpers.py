@@ -17,17 +17,22 @@ class Books:
     def __init__(self, state: Aa50State) -> None:
         self.ipcs = sum(state.ipcs.values())
         self.units = len(state.units)
+        self.waiting = _waiting(state)
         self.orders = 0
 
     def __call__(self, state: GameState, events: list[Event]) -> None:
         assert isinstance(state, Aa50State)
-        gained = spent = placed = lost = 0
+        gained = spent = placed = lost = bought = 0
         for e in events:
             p: dict[str, Any] = e.params
             if e.kind == "aa50.income":
                 gained += p["ipcs"] + p["bonus"] + p["war_bonds"]
             elif e.kind in ("aa50.bought", "aa50.repaired", "aa50.research"):
                 spent += p["cost"]
+                if e.kind == "aa50.bought":
+                    bought += p["count"]
+            elif e.kind == "aa50.chinese_infantry":
+                bought += p["infantry"]
             elif e.kind == "aa50.placed":
                 placed += p["count"]
             elif e.kind in ("aa50.destroyed", "aa50.crashed"):
@@ -35,9 +40,16 @@ class Books:
         total = sum(state.ipcs.values())
         assert total == self.ipcs + gained - spent, (self.ipcs, gained, spent, total)
         assert len(state.units) == self.units + placed - lost
-        self.ipcs, self.units = total, len(state.units)
+        # Units bought wait until placed (5.3.3, 5.7): none appears or vanishes on the way.
+        waiting = _waiting(state)
+        assert waiting == self.waiting + bought - placed, (self.waiting, bought, placed, waiting)
+        self.ipcs, self.units, self.waiting = total, len(state.units), waiting
         self.orders += 1
         check_position(state)
+
+
+def _waiting(state: Aa50State) -> int:
+    return sum(n for units in state.pending.values() for n in units.values())
 
 
 def check_position(state: Aa50State) -> None:
@@ -48,6 +60,8 @@ def check_position(state: Aa50State) -> None:
     aboard: dict[str, list[str]] = {}
     for u in state.units.values():
         assert board.passable(u.at), u
+        if u.owner == "chinese":
+            assert u.at in board.CHINA_TERRITORIES, u  # rule 4
         sea = board.is_sea(u.at)
         if u.type in board.SEA_UNITS:
             assert sea, u

@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from bot.rules.aa50.board import UnitId
+from bot.rules.aa50.board import Power, UnitId
 from bot.rules.core import Action
 from bot.rules.core.bounds import UNIQUE, Id, at_most
 
@@ -88,6 +88,25 @@ class Unload(Action):
     to: Id
 
 
+class Drop(Action):
+    """5.2.3 Paratroopers: a bomber carries one infantry from where both stand into a hostile
+    territory and stops there."""
+
+    type: Literal["paradrop"] = "paradrop"
+    bomber: Id
+    infantry: Id
+    to: Id
+
+
+class Pickup(Action):
+    """7.2: in the combat move, one of your carriers will pick fighters up in ``zone`` in
+    the noncombat move."""
+
+    type: Literal["pickup"] = "pickup"
+    carrier: Id
+    zone: Id
+
+
 class Rocket(Action):
     """5.2.3 Rockets: an AA gun strikes an enemy factory within 3 spaces."""
 
@@ -115,6 +134,18 @@ class Casualties(Action):
 
     type: Literal["casualties"] = "casualties"
     units: Annotated[list[Id], at_most(MAX_UNITS), UNIQUE]
+
+
+class SetCasualtyOrder(Action):
+    """5.5.3.2-3: a power's standing casualty order (``bot.rules.aa50.state.CasualtyOrder``):
+    ``ranks`` are unit types, the first lost first."""
+
+    type: Literal["casualty_order"] = "casualty_order"
+    power: Power
+    ranks: Annotated[list[UnitId], at_most(13), UNIQUE] = Field(default_factory=list)
+    battleship_hits_first: bool = True
+    keep_land: bool = False
+    auto: bool = True
 
 
 class Submerge(Action):
@@ -155,10 +186,13 @@ Aa50Action = Annotated[
     | Move
     | Load
     | Unload
+    | Drop
+    | Pickup
     | Rocket
     | RocketsDone
     | ChooseBattle
     | Casualties
+    | SetCasualtyOrder
     | Submerge
     | Press
     | Retreat

@@ -65,10 +65,12 @@ def seat_of(power: Power) -> Seat:
     return "americans" if power == "chinese" else power
 
 
+@cache  # static data; the engine asks these hundreds of thousands of times a game
 def alliance(power: str) -> str:
     return comps().powers[power].alliance
 
 
+@cache  # static data; the engine asks these hundreds of thousands of times a game
 def allied(a: str, b: str) -> bool:
     return alliance(a) == alliance(b)
 
@@ -81,14 +83,17 @@ def unit_type(uid: str) -> UnitType:
     return comps().units[uid]
 
 
+@cache  # static data; the engine asks these hundreds of thousands of times a game
 def is_sea(tid: str) -> bool:
     return comps().territories[tid].sea
 
 
+@cache  # static data; the engine asks these hundreds of thousands of times a game
 def adjacent(tid: str) -> tuple[str, ...]:
     return comps().territories[tid].adjacent
 
 
+@cache  # static data; the engine asks these hundreds of thousands of times a game
 def passable(tid: str) -> bool:
     """2.2: neutrals may be neither entered nor flown over."""
     return not comps().territories[tid].impassable

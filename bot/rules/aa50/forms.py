@@ -3,6 +3,7 @@ same rules the checks use (movement.paths, transport.targets, mobilize.spots, ..
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from bot.rules.aa50 import board, movement, query, transport
@@ -28,16 +29,23 @@ def skipped(state: Aa50State, phase: Phase) -> bool:
     return not query.capital_held(state, state.power)
 
 
+@cache
 def place_label(tid: str) -> Text:
+    """A space's name (a frozen Text, so one per space serves every menu)."""
     return t(f"aa50.loc.{tid}")
 
 
 def unit_label(u: Unit) -> Text:
+    return _unit_label(u.type, u.at, u.id)
+
+
+@cache
+def _unit_label(kind: str, at: str, uid: str) -> Text:
     return t(
         "aa50.unit_at",
-        unit=t(f"aa50.unit.{u.type}").model_dump(),
-        where=place_label(u.at).model_dump(),
-        n=int(u.id[1:]),
+        unit=t(f"aa50.unit.{kind}").model_dump(),
+        where=place_label(at).model_dump(),
+        n=int(uid[1:]),
     )
 
 
@@ -171,7 +179,11 @@ def purchase_forms(state: Aa50State) -> list[OrderForm]:
 def purchase(state: Aa50State) -> list[Prompt]:
     if skipped(state, "purchase") or state.power == "chinese":
         return []
-    return [prompt(state, "purchase", purchase_forms(state), {"type": "purchase_done"})]
+    from bot.rules.aa50.combat import standing
+
+    # The power sets its standing casualty order here, once a turn at least (5.5.3.2).
+    forms = [*purchase_forms(state), standing.form(state, board.seat_of(state.power))]
+    return [prompt(state, "purchase", forms, {"type": "purchase_done"})]
 
 
 def move_forms(state: Aa50State, combat: bool) -> list[OrderForm]:
@@ -297,8 +309,85 @@ def movable_with_paths(state: Aa50State, combat: bool) -> dict[str, list[str]]:
     return out
 
 
+def paradrop_form(state: Aa50State) -> list[OrderForm]:
+    """5.2.3 Paratroopers: the bomber, then where it drops, then the infantry it carries."""
+    from bot.rules.aa50 import paratroopers
+
+    planes = [(b, paratroopers.routes(state, b)) for b in paratroopers.bombers(state, state.power)]
+    planes = [(b, r) for b, r in planes if r]
+    if not planes:
+        return []
+    only = [When(within={"bomber": (b.id,)}) for b, _ in planes]
+    return [
+        OrderForm(
+            type="paradrop",
+            label=t("aa50.form.paradrop"),
+            inputs=(
+                Choice(
+                    name="bomber",
+                    label=t("aa50.input.bomber"),
+                    options=tuple(Option(value=b.id, label=unit_label(b)) for b, _ in planes),
+                ),
+                Choice(
+                    name="to",
+                    label=t("aa50.input.to"),
+                    options=tuple(
+                        Option(value=to, label=place_label(to), when=(w,))
+                        for (b, r), w in zip(planes, only, strict=True)
+                        for to in sorted(r)
+                    ),
+                ),
+                Choice(
+                    name="infantry",
+                    label=t("aa50.input.infantry"),
+                    options=tuple(
+                        Option(value=i.id, label=unit_label(i), when=(w,))
+                        for (b, _), w in zip(planes, only, strict=True)
+                        for i in paratroopers.troops(state, b)
+                    ),
+                ),
+            ),
+        )
+    ]
+
+
+def pickup_form(state: Aa50State) -> list[OrderForm]:
+    """7.2: a carrier of yours declared to pick fighters up in the noncombat move."""
+    from bot.rules.aa50 import pickup
+
+    ships = pickup.carriers(state, state.power)
+    if not ships:
+        return []
+    return [
+        OrderForm(
+            type="pickup",
+            label=t("aa50.form.pickup"),
+            inputs=(
+                Choice(
+                    name="carrier",
+                    label=t("aa50.input.carrier"),
+                    options=tuple(
+                        Option(value=c, label=unit_label(state.units[c])) for c in sorted(ships)
+                    ),
+                ),
+                Choice(
+                    name="zone",
+                    label=t("aa50.input.zone"),
+                    options=tuple(
+                        Option(
+                            value=z, label=place_label(z), when=(When(within={"carrier": (c,)}),)
+                        )
+                        for c in sorted(ships)
+                        for z in ships[c]
+                    ),
+                ),
+            ),
+        )
+    ]
+
+
 def combat_move(state: Aa50State) -> list[Prompt]:
-    forms = move_forms(state, True)
+    forms = move_forms(state, True) + paradrop_form(state) + pickup_form(state)
     forms.append(OrderForm(type="combat_move_done", label=t("aa50.form.combat_move_done")))
     return [prompt(state, "combat_move", forms, {"type": "combat_move_done"})]
 

@@ -55,8 +55,9 @@ def spots(state: Aa50State, unit: str) -> dict[str, str | None]:
             ):
                 out[t] = None
         return out
+    factories = {u.at for u in state.units.values() if u.type == "factory"}
     for t in board.territory_ids():
-        if capacity(state, t) <= 0:
+        if t not in factories or capacity(state, t) <= 0:
             continue
         if unit in board.LAND_UNITS or unit in board.AIR_UNITS:
             out.setdefault(t, t)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from bot.rules.aa50 import board, capture, query
 from bot.rules.aa50.actions import Move
 from bot.rules.aa50.board import Power
+from bot.rules.aa50.components import CARRIER_CAPACITY
 from bot.rules.aa50.state import Aa50State, Unit
 from bot.rules.aa50.words import ev
 from bot.rules.core import Event, RuleViolation
@@ -26,6 +27,15 @@ def landing_distance(state: Aa50State, power: str, fighters: bool) -> dict[str, 
     """7.2: the distance from each space to the nearest place an aircraft of ``power`` may
     land: a territory friendly since the turn began (5.6.1.2); for fighters also a sea zone
     with a carrier of your side, or one a carrier bought this turn may be placed in (5.6.1.2)."""
+    if state._landing is None:
+        state._landing = {}
+    known = state._landing.get((power, fighters))
+    if known is None:
+        known = state._landing[(power, fighters)] = _landing_distance(state, power, fighters)
+    return known
+
+
+def _landing_distance(state: Aa50State, power: str, fighters: bool) -> dict[str, int]:
     spots = [t for t in board.territory_ids() if query.friendly_at_start(state, t, power)]
     if fighters:
         spots += [
@@ -33,6 +43,7 @@ def landing_distance(state: Aa50State, power: str, fighters: bool) -> dict[str, 
             for u in state.units.values()
             if u.type == "carrier" and board.allied(u.owner, power)
         ]
+        spots += [z for c, z in state.pickups.items() if c in state.units]  # 7.2: declared pick-ups
         if state.pending.get(power, {}).get("carrier"):
             for f in state.units.values():
                 if f.type == "factory" and f.owner == power:
@@ -65,6 +76,10 @@ def movable(state: Aa50State, power: str, combat: bool) -> list[Unit]:
             continue  # 5.6: what moved in combat or fought stays
         if u.unloaded or (u.type in board.LAND_UNITS and u.loaded):
             continue
+        if combat and u.id in state.pickups:
+            continue  # 7.2: a carrier declared for a pick-up waits for the noncombat move
+        if combat and u.dropped:
+            continue  # 5.2.3: a bomber that dropped paratroopers ends its combat move there
         if query.move_range(state, u) - u.moved > 0 or _mech(state, u):
             out.append(u)
     return out
@@ -95,6 +110,9 @@ def paths(
         left = 2
     out: dict[str, list[str]] = {}
     _walk(state, u, combat, u.at, [], left, out, occ)
+    zone = state.pickups.get(u.id)
+    if zone is not None and not combat:
+        return {zone: out[zone]} if zone in out else {}  # 7.2: only to its declared zone
     return out
 
 
@@ -167,6 +185,8 @@ def _air(
     occ: query.Occupancy,
 ) -> dict[str, list[str]]:
     left = query.move_range(state, u) - u.moved
+    if u.owner == "chinese":
+        return _china_air(state, u, combat, left)
     if landing is None:
         landing = landing_distance(state, u.owner, u.type == "fighter")
     out: dict[str, list[str]] = {}
@@ -184,6 +204,48 @@ def _air(
         elif landing.get(dest) != 0:
             continue
         out[dest] = []  # the route is worked out when the order is given (``check``)
+    return out
+
+
+def _china_routes(start: str) -> dict[str, list[str]]:
+    """Shortest routes from ``start`` that stay within China's territories (rule 4)."""
+    routes: dict[str, list[str]] = {start: []}
+    frontier = [start]
+    while frontier:
+        nxt = []
+        for here in frontier:
+            for there in sorted(board.adjacent(here)):
+                if there in routes or there not in board.CHINA_TERRITORIES:
+                    continue
+                routes[there] = [*routes[here], there]
+                nxt.append(there)
+        frontier = nxt
+    return routes
+
+
+def _china_air(state: Aa50State, u: Unit, combat: bool, left: int) -> dict[str, list[str]]:
+    """Rule 4: the Flying Tigers fighter belongs to China's forces in movement, so it flies,
+    fights and lands only within China's territories. Ruling: it may not even pass over a
+    space outside them (the rulebook bounds where Chinese units may go, not where they stop)."""
+    out: dict[str, list[str]] = {}
+    for dest, route in _china_routes(u.at).items():
+        d = len(route)
+        if d == 0 or d > left:
+            continue
+        if combat:
+            battle = query.enemy_land(state, dest, u.owner) or query.enemies_at(
+                state, dest, u.owner
+            )
+            back = [
+                len(r)
+                for t, r in _china_routes(dest).items()
+                if query.friendly_at_start(state, t, u.owner)
+            ]
+            if not battle or not back or min(back) > left - d:
+                continue
+        elif not query.friendly_at_start(state, dest, u.owner):
+            continue
+        out[dest] = route
     return out
 
 
@@ -231,6 +293,10 @@ def check(state: Aa50State, power: str, action: Move, combat: bool) -> dict[str,
                 raise RuleViolation("aa50.move.bad_path", section, to=action.to)
             path = chosen
         out[u.id] = path
+    if not combat and board.is_sea(action.to):
+        arriving = sum(1 for u in group if u.type == "fighter" and u.at != action.to)
+        if arriving > _deck_room(state, action.to, power):
+            raise RuleViolation("aa50.move.no_landing", "AA50 7.3.2", to=action.to)
     far = {u.id for u in group if u.type == "infantry" and len(out[u.id]) > 1}
     tanks = [u for u in group if u.type == "armour"]
     for start in {u.at for u in group}:
@@ -238,6 +304,22 @@ def check(state: Aa50State, power: str, action: Move, combat: bool) -> dict[str,
         if sum(1 for u in here if u.id in far) > sum(1 for u in tanks if u.at == start):
             raise RuleViolation("aa50.move.too_far", "AA50 5.2.3", to=action.to)
     return out
+
+
+def _deck_room(state: Aa50State, zone: str, power: str) -> int:
+    """7.3.2: room for more fighters to land in ``zone``: on carriers of your side there, and
+    on the carriers you bought this turn if the zone borders one of your factories (7.2.1)."""
+    room = query.deck_room(state, zone, power)
+    for cid, z in state.pickups.items():
+        if z == zone and cid in state.units and state.units[cid].at != zone:
+            room += CARRIER_CAPACITY - len(query.cargo(state, state.units[cid]))
+    new = state.pending.get(power, {}).get("carrier", 0)
+    if new and any(
+        f.type == "factory" and f.owner == power and zone in board.adjacent(f.at)
+        for f in state.units.values()
+    ):
+        room += CARRIER_CAPACITY * new
+    return room
 
 
 def _valid_via(
@@ -252,6 +334,8 @@ def _valid_via(
     for step in chosen:
         if step not in board.adjacent(here) or not board.passable(step):
             return False
+        if u.owner == "chinese" and step not in board.CHINA_TERRITORIES:
+            return False  # rule 4
         here = step
     return len(chosen) <= query.move_range(state, u) - u.moved
 

@@ -14,6 +14,13 @@ class Aa50Options(BaseModel):
     national_objectives: bool = Field(
         default=True, description="AA50 5.8.1: national objectives and bonus income"
     )
+    china_first: bool = Field(
+        default=False,
+        description=(
+            "AA50 4 (note 12): China's combat move and combat come before the US's (fixed"
+            " before the game); otherwise after"
+        ),
+    )
     victory_cities: Literal[13, 15, 18] = Field(
         default=15, description="AA50 1.4, 6: victory cities to win (15; 13 shorter, 18 longer)"
     )
@@ -26,3 +33,7 @@ class Aa50Options(BaseModel):
             " a side has won (None: play until a side wins)"
         ),
     )
+    """Ruling: 1.4 and 1.4.1 end a game only by victory cities (13, 15 or 18); the limit is a
+    referee option for games by post, kept at 6 by default because the shared tests that play
+    every game with default options to its end (tests/store/test_copy.py,
+    tests/test_i18n_wording.py) need a game that ends; ``None`` plays on as the rulebook does."""

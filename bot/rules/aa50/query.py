@@ -100,6 +100,7 @@ def combatants(state: Aa50State, where: str, power: str) -> list[Unit]:
         and u.type not in ("factory", "aa_gun")
         and not u.bombed  # a raiding bomber fights in no other battle (5.5.1)
         and not u.submerged
+        and not u.withdrawn  # retreated aircraft (5.5.2.3)
         and (u.carried_by is None or u.type == "fighter")  # own fighters take off (5.4.5)
     ]
 

@@ -7,8 +7,18 @@ from typing import Any, ClassVar
 from pydantic import BaseModel, TypeAdapter
 
 from bot.rules.aa50 import actions as A
-from bot.rules.aa50 import board, mobilize, movement, purchase, research, transport, turn
-from bot.rules.aa50.combat import battle, casualties, rockets
+from bot.rules.aa50 import (
+    board,
+    mobilize,
+    movement,
+    paratroopers,
+    pickup,
+    purchase,
+    research,
+    transport,
+    turn,
+)
+from bot.rules.aa50.combat import battle, casualties, rockets, standing
 from bot.rules.aa50.options import Aa50Options
 from bot.rules.aa50.setup import new_state
 from bot.rules.aa50.state import Aa50State
@@ -59,8 +69,8 @@ class Aa50(Ruleset[Aa50State]):
         self, state: Aa50State, seat: str, action: Action, prompt: Prompt, dice: Dice
     ) -> Outcome[Aa50State]:
         narrow(seat, board.SEATS)
-        state._prompts = None
-        events = _dispatch(state, action, dice)
+        state.forget()
+        events = _dispatch(state, seat, action, dice)
         state.step_no += 1
         events += turn.advance(state, dice)
         return Outcome(state=state, events=events)
@@ -76,7 +86,7 @@ class Aa50(Ruleset[Aa50State]):
         return names
 
 
-def _dispatch(state: Aa50State, action: Action, dice: Dice) -> list[Event]:
+def _dispatch(state: Aa50State, seat: str, action: Action, dice: Dice) -> list[Event]:
     combat = state.phase == "combat_move"
     if isinstance(action, A.Finish):
         return turn.PHASES.end(state, board.seat_of(state.power), action.type)
@@ -94,12 +104,18 @@ def _dispatch(state: Aa50State, action: Action, dice: Dice) -> list[Event]:
         return transport.load(state, state.power, action, combat)
     if isinstance(action, A.Unload):
         return transport.unload(state, state.power, action, combat)
+    if isinstance(action, A.Pickup):
+        return pickup.declare(state, state.power, action)
+    if isinstance(action, A.Drop):
+        return paratroopers.drop(state, state.power, action)
     if isinstance(action, A.Place):
         return mobilize.place(state, action)
     if isinstance(action, A.Rocket):
         return rockets.fire(state, action.gun, action.target, dice)
     if isinstance(action, A.RocketsDone):
         return rockets.done(state)
+    if isinstance(action, A.SetCasualtyOrder):
+        return standing.set_order(state, seat, action)
     if isinstance(action, A.ChooseBattle):
         if action.where not in battle.options(state):
             raise RuleViolation("aa50.combat.no_battle", "AA50 5.5.3", where=action.where)

@@ -72,6 +72,12 @@ class Unit(BaseModel):
     """A submarine that submerged out of its battle (7.3.5); cleared when the battle ends."""
     captured: bool = False
     """An AA gun or factory captured this turn (5.5.3.6): it may not move or produce."""
+    withdrawn: bool = False
+    """Aircraft that retreated from a battle the units landed from the sea fight on (5.5.2.3):
+    out of it, landing in the noncombat move; cleared when the battle ends."""
+    dropped: bool = False
+    """A bomber that carried a paratrooper this turn, and that paratrooper (5.2.3): the bomber's
+    combat move is over and it may not raid a factory."""
     bombarded: bool = False
     """A battleship or cruiser that bombarded this turn (7.3.1), or an AA gun that fired its
     rocket (5.2.3)."""
@@ -85,6 +91,24 @@ def _clone(u: Unit) -> Unit:
     object.__setattr__(new, "__pydantic_extra__", None)
     object.__setattr__(new, "__pydantic_private__", None)
     return new
+
+
+class CasualtyOrder(BaseModel):
+    """A power's standing casualty order (5.5.3.2-3 in asynchronous play): which units it
+    loses first when hit, set once and applied to every batch of hits its units take.
+    Transports are always lost last, as 7.3.6 requires, whatever the ranks say."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    ranks: list[UnitId] = Field(default_factory=list, max_length=13)
+    """Unit types, the first lost first; types not listed follow, cheapest first."""
+    battleship_hits_first: bool = True
+    """An undamaged battleship takes a hit (7.3.1) before any unit is lost."""
+    keep_land: bool = False
+    """Attacking a territory, the last land unit is lost after the aircraft, so the
+    territory can still be taken (5.5.3.6)."""
+    auto: bool = True
+    """Answer this power's casualty prompts at once; otherwise it only fills their default."""
 
 
 class Hits(BaseModel):
@@ -153,6 +177,10 @@ class Aa50State(GameState):
     placed: dict[str, int] = Field(default_factory=dict)
     """Units placed this turn per factory territory (5.7.1)."""
     victory_cities: dict[str, int] = Field(default_factory=dict)
+    pickups: dict[str, str] = Field(default_factory=dict)
+    """Carriers declared in this combat move to pick fighters up, with the zone (7.2)."""
+    casualty_orders: dict[Power, CasualtyOrder] = Field(default_factory=dict)
+    """Standing casualty orders per power (5.5.3.2-3), set with the casualty_order order."""
     step_no: int = 0
     """Counts decisions made this turn, for prompt ids (prompt identity contract)."""
 
@@ -160,6 +188,15 @@ class Aa50State(GameState):
     """The open prompts of this very position, computed once (menus of every unit's moves
     are the costliest thing the engine does). Cleared whenever the engine changes the state
     (``Aa50.resolve`` and each step of ``turn.advance``) and in every copy."""
+
+    _landing: dict[tuple[str, bool], dict[str, int]] | None = PrivateAttr(default=None)
+    """Distances to a landing place per (power, fighters) in this very position
+    (movement.landing_distance), cleared with ``_prompts``."""
+
+    def forget(self) -> None:
+        """Drop what was worked out for this position: the engine is about to change it."""
+        self._prompts = None
+        self._landing = None
 
     @property
     def power(self) -> Power:
@@ -172,16 +209,17 @@ class Aa50State(GameState):
         order (Ruleset.apply)."""
         if not deep:
             new = super().model_copy(update=update)
-            new._prompts = None
+            new.forget()
             return new
         new = super().model_copy(update=update)
-        new._prompts = None
+        new.forget()
         new.units = {k: _clone(u) for k, u in self.units.items()}
-        for name in ("ipcs", "owners", "original", "start_owners", "tokens", "placed"):
+        for name in ("ipcs", "owners", "original", "start_owners", "tokens", "placed", "pickups"):
             setattr(new, name, dict(getattr(self, name)))
         new.tech = {k: list(v) for k, v in self.tech.items()}
         new.pending = {k: dict(v) for k, v in self.pending.items()}
         for name in ("conquered", "battles", "bombing", "sea_battles"):
             setattr(new, name, list(getattr(self, name)))
+        new.casualty_orders = {k: v.model_copy(deep=True) for k, v in self.casualty_orders.items()}
         new.battle = self.battle.model_copy(deep=True) if self.battle is not None else None
         return new

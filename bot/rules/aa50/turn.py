@@ -5,8 +5,9 @@ after the last turn of each round (6). ``advance`` runs every step that needs no
 decision. A power whose capital the enemy holds has only the combat move, combat and
 noncombat move (5.5.3.8). China (rule 4) takes its turn after the US, played by the US
 player: no research, free infantry instead of a purchase, no income. Ruling: the rulebook
-lets the US player fix China's combat before or after the US's; the engine fixes it after
-(TripleA's order), so China's turn follows the US turn as a whole."""
+lets the US player fix China's combat before or after the US's, before the game; the engine
+takes China's turn as a whole, after the US turn (TripleA's order) or, with the
+``china_first`` option, just before it (setup._order)."""
 
 from __future__ import annotations
 
@@ -31,14 +32,20 @@ def begin_turn(state: Aa50State) -> list[Event]:
     state.conquered = []
     state.sea_battles = []
     state.placed = {}
+    state.pickups = {}
     state.battles = []
     state.bombing = []
     state.step_no = 0
     state.researched = False
     state.rockets_done = False
     for u in state.units.values():
+        marks = (u.moved, u.combat, u.loaded, u.unloaded, u.bombed, u.captured, u.bombarded)
+        flags = (u.dropped, u.withdrawn, u.amphibious, u.came_from, u.assault)
+        if not any(marks) and not any(flags):
+            continue  # nothing to reset (most units): skip pydantic's checked setattr
         u.moved = 0
         u.combat = u.loaded = u.unloaded = u.bombed = u.captured = u.bombarded = False
+        u.dropped = u.withdrawn = False
         u.amphibious = False
         u.came_from = u.assault = None
     state.phase = "research"
@@ -77,9 +84,7 @@ def _combat_run(state: Aa50State, dice: Dice) -> list[Event]:
 
 
 def _mobilize_run(state: Aa50State, dice: Dice) -> list[Event]:
-    events = mobilize.crash(state)
-    PHASES.goto(state, "income")
-    return events
+    return _crash_then_income(state)
 
 
 def _income_run(state: Aa50State, dice: Dice) -> list[Event]:
@@ -149,6 +154,27 @@ def _combat_move_end(state: Aa50State, seat: str) -> list[Event]:
     return [ev("aa50.battles", power=power, battles=list(state.battles))]
 
 
+def _mobilize_end(state: Aa50State, seat: str) -> list[Event]:
+    """5.7 ends: aircraft with nowhere to land are lost now that new carriers are placed
+    (5.6.1.2, 7.2.1), whether or not the power had anything to place."""
+    state.step_no += 1
+    return _crash_then_income(state)
+
+
+def _crash_then_income(state: Aa50State) -> list[Event]:
+    events = mobilize.crash(state)
+    PHASES.goto(state, "income")
+    return events
+
+
+def _noncombat_end(state: Aa50State, seat: str) -> list[Event]:
+    """5.6 ends: carriers declared for a pick-up keep their word (7.2, pickup.py)."""
+    from bot.rules.aa50 import pickup
+
+    events = pickup.keep(state)
+    return events + _finish("mobilize")(state, seat)
+
+
 def _finish(phase: Phase) -> Callable[[Aa50State, str], list[Event]]:
     def end(state: Aa50State, seat: str) -> list[Event]:
         state.step_no += 1
@@ -203,7 +229,7 @@ PHASES: Table[Phase, Aa50State] = Table(
             prompts=forms.noncombat_move,
             next=("mobilize",),
             end="noncombat_move_done",
-            on_end=_finish("mobilize"),
+            on_end=_noncombat_end,
         ),
         Step(
             "mobilize",
@@ -213,7 +239,7 @@ PHASES: Table[Phase, Aa50State] = Table(
             run=_mobilize_run,
             next=("income",),
             end="mobilize_done",
-            on_end=_finish("income"),
+            on_end=_mobilize_end,
         ),
         Step("income", "AA50 5.8", run=_income_run, next=("research",)),
     ],
@@ -232,8 +258,8 @@ def prompts(state: Aa50State) -> list[Prompt]:
 
 def advance(state: Aa50State, dice: Dice) -> list[Event]:
     events: list[Event] = []
-    state._prompts = None
+    state.forget()
     while state.result is None and not prompts(state):
         events += PHASES.run(state, dice)
-        state._prompts = None
+        state.forget()
     return events

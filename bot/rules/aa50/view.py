@@ -1,14 +1,16 @@
 """What each audience sees of an AA50 game. Ruling: the game has no hidden information.
 Purchases wait openly in the mobilization zone on the board (5.3.3), research tokens are
 bought and rolled in the open (5.2.1-2), and every unit stands on the map; so every seat
-and the public see the same view and ``secrets`` is empty."""
+and the public see the same board and ``secrets`` is empty. A seat's own standing casualty
+orders (a plan, not a position) are shown to that seat alone."""
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
-from bot.rules.aa50 import query
-from bot.rules.aa50.state import Aa50State
+from bot.rules.aa50 import board, query
+from bot.rules.aa50.board import Power
+from bot.rules.aa50.state import Aa50State, CasualtyOrder
 from bot.rules.core import Prompt, View, t
 
 
@@ -49,6 +51,8 @@ class Aa50View(View):
     victory_cities: dict[str, int]
     victory_target: int
     waiting_for: tuple[str, ...]
+    casualty_orders: dict[Power, CasualtyOrder] = Field(default_factory=dict)
+    """The audience's own standing casualty orders (5.5.3.2): a plan, shown to its player."""
 
 
 def build_view(state: Aa50State, audience: str | None, prompts: list[Prompt]) -> Aa50View:
@@ -87,4 +91,9 @@ def build_view(state: Aa50State, audience: str | None, prompts: list[Prompt]) ->
         victory_cities=query.victory_cities(state),
         victory_target=state.options.victory_cities,
         waiting_for=tuple(sorted({p.seat for p in prompts})),
+        casualty_orders={
+            p: o.model_copy()
+            for p, o in state.casualty_orders.items()
+            if audience is not None and board.seat_of(p) == audience
+        },
     )

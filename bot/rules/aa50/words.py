@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.rules.aa50 import events as _events  # noqa: F401  (registers the kinds' models)
 from bot.rules.core import Event, t
 
 PLACES = frozenset({"where", "to", "holder_place"})

@@ -31,7 +31,8 @@ class Announce(Action):
     ``extra`` are the adjacent hexes one chooses to announce too."""
 
     type: Literal["announce"] = "announce"
-    extra: Annotated[list[Ref], Field(max_length=60)] = Field(default_factory=list)
+    extra: Annotated[list[Ref], Field(max_length=150)] = Field(default_factory=list)
+    """At most every neighbour of every force (fifteen forces a side at most, six sides each)."""
 
 
 class ManeuverOrder(Action):

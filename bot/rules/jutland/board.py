@@ -58,6 +58,20 @@ def out_of_fuel(tf: TaskForce, hour: int) -> bool:
     return hour - tf.left_at >= fuel_limit(tf.side)
 
 
+@cache
+def near(hex_id: str) -> tuple[str, ...]:
+    """A hex's neighbours on the sheet (cached: asked for every menu of every hour)."""
+    return tuple(comps().neighbours(hex_id))
+
+
+@cache
+def _moves_from(side: Side, hex_id: str) -> tuple[str, ...]:
+    out = [STAY, *sorted(n for n in near(hex_id) if enterable(side, n))]
+    if hex_id in exits(side):
+        out.append(OFF)
+    return tuple(out)
+
+
 def moves(tf: TaskForce, hour: int) -> list[str]:
     """Every legal plot for this task force this hour (the menu and the check alike)."""
     if tf.dead:
@@ -69,11 +83,7 @@ def moves(tf: TaskForce, hour: int) -> list[str]:
             h for h in sorted(exits(tf.side)) if hour >= tf.exit_hour + distance(tf.exit_hex, h) + 1
         ]
         return [STAY, *back]
-    out = [STAY]
-    out += sorted(n for n in comps().neighbours(tf.hex) if enterable(tf.side, n))
-    if tf.hex in exits(tf.side):
-        out.append(OFF)
-    return out
+    return list(_moves_from(tf.side, tf.hex))
 
 
 def night(hour: int) -> bool:

@@ -6,7 +6,9 @@ from __future__ import annotations
 from bot.rules.jutland.state import SIDES, JutlandState
 from bot.rules.jutland.view import in_battle
 
-APPEARANCE = ("hex", "came_from", "left_at", "plotted", "exit_hex", "exit_hour", "dead")
+APPEARANCE = (
+    "hex", "came_from", "left_at", "plotted", "exit_hex", "exit_hour", "dead", "track",
+)  # fmt: skip
 """What a task force is doing, as opposed to which ships it is."""
 
 

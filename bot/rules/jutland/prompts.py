@@ -5,6 +5,7 @@ this seat's own task force, never the other side's progress."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 
 from bot.rules.core import Choice, Option, OrderForm, Prompt, t
 from bot.rules.jutland import board, regroup, search
@@ -16,26 +17,51 @@ def _where(tf: TaskForce) -> object:
 
 
 def _plot(state: JutlandState, tf: TaskForce, section: str, sealed: bool) -> Prompt:
+    return _plot_prompt(
+        state.hour, state.phase, tf.id, tf.side, tf.hex, tf.exit_hex, tf.exit_hour, tf.dead,
+        section, sealed,
+    )  # fmt: skip
+
+
+@lru_cache(maxsize=4096)
+def _plot_prompt(
+    hour: int,
+    phase: str,
+    tf_id: str,
+    side: Side,
+    hex_id: str | None,
+    exit_hex: str | None,
+    exit_hour: int | None,
+    dead: bool,
+    section: str,
+    sealed: bool,
+) -> Prompt:
+    """One force's plot prompt, from exactly what it depends on (cached: the same menu is
+    asked for after every order of the hour; a Prompt is frozen, so sharing it is safe)."""
+    tf = TaskForce(
+        id=tf_id, side=side, ships=[], hex=hex_id, exit_hex=exit_hex, exit_hour=exit_hour,
+        dead=dead,
+    )  # fmt: skip
     options = tuple(
         Option(value=to, label=t(f"jut.move.{to}") if to in (board.STAY, board.OFF) else to)
-        for to in board.moves(tf, state.hour)
+        for to in board.moves(tf, hour)
     )
     return Prompt(
-        id=f"h{state.hour}.{state.phase}.{tf.id}",
-        seat=tf.side,
+        id=f"h{hour}.{phase}.{tf_id}",
+        seat=side,
         kind="jut.plot",
-        title=t("jut.prompt.plot", tf=search.label(tf.id), hex=_where(tf)),
+        title=t("jut.prompt.plot", tf=search.label(tf_id), hex=_where(tf)),
         section=section,
         forms=(
             OrderForm(
                 type="plot",
                 label=t("jut.form.plot"),
-                fixed={"tf": tf.id},
+                fixed={"tf": tf_id},
                 inputs=(Choice(name="to", label=t("jut.input.to"), options=options),),
             ),
         ),
         sealed=sealed,
-        default={"type": "plot", "tf": tf.id, "to": board.STAY},
+        default={"type": "plot", "tf": tf_id, "to": board.STAY},
     )
 
 

@@ -4,10 +4,12 @@ side still plots (its plots are sealed, so regrouping tells the other side nothi
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from bot.rules.core import Choice, Event, Option, OrderForm, Prompt, RuleViolation, When, t
 from bot.rules.jutland.actions import Makeup, Merge, Split
 from bot.rules.jutland.battle.placement import MAX_COLUMNS
-from bot.rules.jutland.search import forces, label
+from bot.rules.jutland.search import engaged, forces, label
 from bot.rules.jutland.state import JutlandState, Side, TaskForce
 
 SECTION = "Jutland 3.3"
@@ -19,9 +21,16 @@ def _free(tf: TaskForce) -> bool:
     return tf.hex is not None and tf.plotted is None and not tf.dead
 
 
+def _regroupable(state: JutlandState, side: Side) -> list[TaskForce]:
+    """A side's forces free to regroup: on the sheet, not yet plotted, afloat with fuel and
+    not in a battle (they regroup after it, 4.1)."""
+    busy = engaged(state)
+    return [tf for tf in forces(state, side) if _free(tf) and tf.id not in busy]
+
+
 def merges(state: JutlandState, side: Side) -> dict[str, list[str]]:
     """Task force -> the task forces in its hex it may join."""
-    mine = [tf for tf in forces(state, side) if _free(tf)]
+    mine = _regroupable(state, side)
     out: dict[str, list[str]] = {}
     for a in mine:
         others = sorted(b.id for b in mine if b.id != a.id and b.hex == a.hex)
@@ -33,9 +42,7 @@ def merges(state: JutlandState, side: Side) -> dict[str, list[str]]:
 def splits(state: JutlandState, side: Side) -> dict[str, list[str]]:
     """Task force -> its ships, for those big enough to leave two forces of three."""
     return {
-        tf.id: list(tf.ships)
-        for tf in forces(state, side)
-        if _free(tf) and len(tf.ships) >= 2 * MIN_SHIPS
+        tf.id: list(tf.ships) for tf in _regroupable(state, side) if len(tf.ships) >= 2 * MIN_SHIPS
     }
 
 
@@ -72,6 +79,32 @@ def _ship_choices(parts: dict[str, list[str]]) -> list[Choice]:
 
 
 def prompt(state: JutlandState, side: Side) -> Prompt | None:
+    """The regrouping decision, from exactly what it depends on (cached: it is asked for
+    after every order while a side plots)."""
+    mine = tuple((tf.id, tf.hex, tuple(tf.ships)) for tf in _regroupable(state, side))
+    forms = _forms(side, mine)
+    if not forms:
+        return None
+    return Prompt(
+        id=f"h{state.hour}.regroup.{side}.{state.regroups.get(side, 0)}",
+        seat=side,
+        kind="jut.regroup",
+        title=t("jut.prompt.regroup"),
+        section=SECTION,
+        forms=forms,
+        sealed=True,
+        default=None,
+    )
+
+
+@lru_cache(maxsize=1024)
+def _forms(
+    side: Side, mine: tuple[tuple[str, str | None, tuple[str, ...]], ...]
+) -> tuple[OrderForm, ...]:
+    """The forms, from the forces free to regroup alone (an OrderForm is frozen: shared)."""
+    state = JutlandState(ruleset="jutland", scenario="basic", seats=("german", "british"))
+    for tf_id, hex_id, ships in mine:
+        state.task_forces[tf_id] = TaskForce(id=tf_id, side=side, ships=list(ships), hex=hex_id)
     forms: list[OrderForm] = []
     joins = merges(state, side)
     if joins:
@@ -118,9 +151,9 @@ def prompt(state: JutlandState, side: Side) -> Prompt | None:
                 ),
             )
         )
-    mine = [tf for tf in forces(state, side) if _free(tf)]
-    if mine:
-        counts = sorted({n for tf in mine for n in column_choices(tf)})
+    free = _regroupable(state, side)
+    if free:
+        counts = sorted({n for tf in free for n in column_choices(tf)})
         forms.append(
             OrderForm(
                 type="makeup",
@@ -129,7 +162,7 @@ def prompt(state: JutlandState, side: Side) -> Prompt | None:
                     Choice(
                         name="tf",
                         label=t("jut.input.tf"),
-                        options=tuple(Option(value=tf.id, label=label(tf.id)) for tf in mine),
+                        options=tuple(Option(value=tf.id, label=label(tf.id)) for tf in free),
                     ),
                     Choice(
                         name="columns",
@@ -140,7 +173,7 @@ def prompt(state: JutlandState, side: Side) -> Prompt | None:
                                 label=str(n),
                                 when=tuple(
                                     When(within={"tf": (tf.id,)})
-                                    for tf in mine
+                                    for tf in free
                                     if n in column_choices(tf)
                                 ),
                             )
@@ -150,18 +183,7 @@ def prompt(state: JutlandState, side: Side) -> Prompt | None:
                 ),
             )
         )
-    if not forms:
-        return None
-    return Prompt(
-        id=f"h{state.hour}.regroup.{side}.{state.regroups.get(side, 0)}",
-        seat=side,
-        kind="jut.regroup",
-        title=t("jut.prompt.regroup"),
-        section=SECTION,
-        forms=tuple(forms),
-        sealed=True,
-        default=None,
-    )
+    return tuple(forms)
 
 
 def _new_id(state: JutlandState, side: Side) -> str:
@@ -200,7 +222,7 @@ def split(state: JutlandState, side: Side, action: Split) -> list[Event]:
         raise RuleViolation("jut.regroup.split", SECTION, tf=label(action.tf))
     new = TaskForce(
         id=_new_id(state, side), side=side, ships=chosen, hex=tf.hex, left_at=tf.left_at,
-        came_from=tf.came_from,
+        came_from=tf.came_from, track=list(tf.track),
     )  # fmt: skip
     tf.ships = [s for s in tf.ships if s not in chosen]
     tf.columns = None
@@ -213,7 +235,11 @@ def split(state: JutlandState, side: Side, action: Split) -> list[Event]:
 
 def makeup(state: JutlandState, side: Side, action: Makeup) -> list[Event]:
     tf = state.task_forces.get(action.tf)
-    if tf is None or tf.side != side or not _free(tf) or action.columns not in column_choices(tf):
+    if (
+        tf is None
+        or tf not in _regroupable(state, side)
+        or action.columns not in column_choices(tf)
+    ):
         raise RuleViolation("jut.regroup.makeup", "Jutland 1.4", tf=label(action.tf))
     tf.columns = action.columns
     state.regroups[side] = state.regroups.get(side, 0) + 1

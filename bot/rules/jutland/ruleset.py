@@ -21,6 +21,7 @@ from bot.rules.core import (
     t,
 )
 from bot.rules.jutland import actions as A
+from bot.rules.jutland import events as _events  # noqa: F401  (registers the event kinds)
 from bot.rules.jutland import hiding, regroup, search, turn
 from bot.rules.jutland.battle import fire, maneuver
 from bot.rules.jutland.components import comps
@@ -52,8 +53,9 @@ def new_state(ruleset: str, scenario: str) -> JutlandState:
         if tf_id not in state.task_forces:
             start = ship.task_force if ship.side == "british" else 0
             state.task_forces[tf_id] = TaskForce(
-                id=tf_id, side=ship.side, ships=[], hex=bases[(ship.side, start)]
-            )
+                id=tf_id, side=ship.side, ships=[], hex=bases[(ship.side, start)],
+                track=[bases[(ship.side, start)]],
+            )  # fmt: skip
         state.task_forces[tf_id].ships.append(ship.id)
     return state
 

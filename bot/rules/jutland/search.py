@@ -24,9 +24,18 @@ def forces(state: JutlandState, side: Side) -> list[TaskForce]:
     return [tf for tf in state.task_forces.values() if tf.side == side]
 
 
+def engaged(state: JutlandState) -> set[str]:
+    """Task forces with ships on the battle surface (they fight; they do not plot, 4.1)."""
+    return {s.tf for s in state.battle.ships.values()} if state.battle else set()
+
+
 def unplotted(state: JutlandState, side: Side) -> list[TaskForce]:
-    """Task forces still owing this hour's plot (a force dead in the water owes none)."""
-    return [tf for tf in forces(state, side) if tf.plotted is None and not tf.dead]
+    """Task forces still owing this hour's plot (a force dead in the water owes none, nor
+    one fighting a battle)."""
+    busy = engaged(state)
+    return [
+        tf for tf in forces(state, side) if tf.plotted is None and not tf.dead and tf.id not in busy
+    ]
 
 
 def plot(state: JutlandState, side: Side, action: Plot, section: str) -> list[Event]:
@@ -36,6 +45,8 @@ def plot(state: JutlandState, side: Side, action: Plot, section: str) -> list[Ev
         raise RuleViolation("jut.plot.not_yours", section, tf=label(action.tf))
     if tf.plotted is not None or tf.dead:
         raise RuleViolation("jut.plot.already", section, tf=label(action.tf))
+    if tf.id in engaged(state):
+        raise RuleViolation("jut.plot.in_battle", "Jutland 4.1", tf=label(action.tf))
     if action.to not in board.moves(tf, state.hour):
         raise RuleViolation("jut.plot.illegal", section, tf=label(action.tf), to=action.to)
     tf.plotted = action.to
@@ -61,11 +72,7 @@ def move(state: JutlandState, sides: tuple[Side, ...]) -> list[Event]:
             tf.exit_hex, tf.exit_hour, tf.hex = tf.hex, state.hour, None
             events.append(Event(kind="jut.left_map", audience=tf.side, params={"tf": label(tf.id)}))
             continue
-        if tf.hex is not None and tf.hex in board.bases(tf.side) and tf.left_at is None:
-            tf.left_at = state.hour  # 13.5: the hour of leaving is the first at sea
-        tf.came_from, tf.hex, tf.exit_hex, tf.exit_hour = tf.hex, to, None, None
-        if to in board.bases(tf.side):
-            tf.left_at = None  # back in a base: refuelled (13.5)
+        enter(tf, to, state.hour)
         moved = {"tf": label(tf.id), "to": to}
         events.append(Event(kind="jut.moved", audience=tf.side, params=moved))
         if tf.side == "german" and board.shaded(to):
@@ -74,6 +81,18 @@ def move(state: JutlandState, sides: tuple[Side, ...]) -> list[Event]:
         state.spotted.append((state.hour, where))
         events.append(Event(kind="jut.spotted", params={"hex": where}, reveals=True))
     return events
+
+
+def enter(tf: TaskForce, to: str, hour: int) -> None:
+    """A force enters a hex (by its plot, or by disengaging or joining a battle): its pencil
+    line (3.1) and its fuel (13.5: the hour of leaving a base is the first at sea; back in a
+    base, refuelled)."""
+    if tf.hex is not None and tf.hex in board.bases(tf.side) and tf.left_at is None:
+        tf.left_at = hour
+    tf.came_from, tf.hex, tf.exit_hex, tf.exit_hour = tf.hex, to, None, None
+    tf.track.append(to)
+    if to in board.bases(tf.side):
+        tf.left_at = None
 
 
 def fuel(state: JutlandState) -> list[Event]:
@@ -94,7 +113,7 @@ def occupied(state: JutlandState, side: Side) -> set[str]:
 def adjacent(state: JutlandState, side: Side) -> list[str]:
     """Hexes a side may announce besides its own (3.3 item 2): next to its task forces."""
     own = occupied(state, side)
-    near = {n for h in own for n in comps().neighbours(h) if comps().hexes[n].terrain != "land"}
+    near = {n for h in own for n in board.near(h) if comps().hexes[n].terrain != "land"}
     return sorted(near - own)
 
 
@@ -117,8 +136,9 @@ def announce(state: JutlandState, side: Side, action: Announce, section: str) ->
     return [Event(kind="jut.search", params={"side": side, "hexes": hexes, "found": found})]
 
 
-def contact(state: JutlandState) -> str | None:
+def contact(state: JutlandState, skip: str | None = None) -> str | None:
     """Jutland 3.3 item 4c: forces of both sides found in the same hex (every occupied hex is
-    announced in the Basic Game, so a shared hex is always found)."""
-    both = sorted(occupied(state, "german") & occupied(state, "british"))
+    announced in the Basic Game, so a shared hex is always found); ``skip``: the hex whose
+    battle just ended."""
+    both = sorted(occupied(state, "german") & occupied(state, "british") - {skip})
     return both[0] if both else None

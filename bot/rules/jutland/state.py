@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -44,6 +44,8 @@ class TaskForce(BaseModel):
     exit_hour: int | None = None
     dead: bool = False
     """Out of fuel: dead in the water (Jutland 13.5 item 3)."""
+    track: list[str] = Field(default_factory=list)
+    """The hexes it has been in, oldest first: the pencil line of Jutland 3.1."""
 
 
 class Announcement(BaseModel):
@@ -115,6 +117,11 @@ class Battle(BaseModel):
     """Sides that held the rest of their fire this turn (4.3 item 11)."""
     fired: list[str] = Field(default_factory=list)
     """Ships that fired this turn (4.3 items 6-7: one target, one shot)."""
+    lines: list[tuple[str, str]] = Field(default_factory=list)
+    """This turn's lines of fire, (firer, target), drawn on the battle surface."""
+    markers: dict[str, tuple[float, float]] = Field(default_factory=dict)
+    """3.4 item 3: the extra Battle Area Markers of neighbouring hexes holding forces not in
+    the battle, by hex, 36,000 yards off in that hex's direction."""
 
 
 Formation.model_rebuild()
@@ -134,3 +141,19 @@ class JutlandState(GameState):
     contact: str | None = None
     battle: Battle | None = None
     sunk: dict[Side, list[str]] = Field(default_factory=_no_losses)
+
+    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> JutlandState:
+        """A deep copy by hand: every mutable part copied, frozen parts shared (announcements,
+        the result). Ruleset.apply copies the state before every order; walking it
+        generically was most of an order's time (as in Pocket Battles)."""
+        fields = dict(self.__dict__)
+        fields["regroups"] = dict(self.regroups)
+        fields["task_forces"] = {
+            k: tf.model_copy(update={"ships": list(tf.ships), "track": list(tf.track)})
+            for k, tf in self.task_forces.items()
+        }
+        fields["announcements"] = list(self.announcements)
+        fields["spotted"] = list(self.spotted)
+        fields["battle"] = self.battle.model_copy(deep=True) if self.battle is not None else None
+        fields["sunk"] = {k: list(v) for k, v in self.sunk.items()}
+        return type(self).model_construct(_fields_set=set(self.model_fields_set), **fields)

@@ -10,7 +10,8 @@ from bot.rules.core import Dice, Event, Prompt, Result, t
 from bot.rules.core.sequence import Step, Table
 from bot.rules.jutland import board, prompts, search
 from bot.rules.jutland.battle import end as end_
-from bot.rules.jutland.battle import placement, steps
+from bot.rules.jutland.battle import placement, reinforce, steps
+from bot.rules.jutland.events import Contact
 from bot.rules.jutland.state import JutlandState, Phase
 
 
@@ -57,21 +58,32 @@ def _steamed(state: JutlandState, dice: Dice) -> list[Event]:
 
 
 def _plotted(state: JutlandState, dice: Dice) -> list[Event]:
-    """Jutland 3.3 item 1: the plots are carried out together."""
+    """Jutland 3.3 item 1: the plots are carried out together. Between two hours of a battle
+    (4.1) the forces not in it move the same way and the battle goes on, with any force the
+    move brought into its hex. Ruling: no search is made between battle hours (4.1 names
+    only the move)."""
+    events = search.move(state, ("german", "british"))
+    if state.battle is not None:
+        PHASES.goto(state, "battle")
+        return events + reinforce.arrivals(state)
     PHASES.goto(state, "search_german")
-    return search.move(state, ("german", "british"))
+    return events
 
 
 def _determine(state: JutlandState, dice: Dice) -> list[Event]:
     """Jutland 3.3 item 4: same hex, battle; adjacent or unseen, the hour is marked."""
     where = search.contact(state)
     if where is not None:
-        state.contact = where
-        state.battle = placement.new_battle(state, where)
-        PHASES.goto(state, "battle")
-        return [Event(kind="jut.contact", params={"hex": where}, reveals=True)]
+        return _engage(state, where)
     PHASES.goto(state, "plot")
     return _hour_passes(state)
+
+
+def _engage(state: JutlandState, where: str) -> list[Event]:
+    state.contact = where
+    state.battle = placement.new_battle(state, where)
+    PHASES.goto(state, "battle")
+    return [Contact(hex=where).event(reveals=True)]
 
 
 def _battle(state: JutlandState, dice: Dice) -> list[Event]:
@@ -79,14 +91,25 @@ def _battle(state: JutlandState, dice: Dice) -> list[Event]:
     battle goes on; when it ends, an hour is marked and the search resumes. Ruling: the
     forces not in the battle wait on the sheet while it lasts (their hourly moves of 4.1 are
     not yet played)."""
+    fought = state.battle.hex if state.battle else None
     events = steps.STEPS.run(state, dice)
     b = state.battle
     if b is None:
+        # Ruling: a second hex where both sides met this hour (or where a disengaging force
+        # ran into the enemy) is fought next, before the hour is marked (4.1: the hour is
+        # marked when every battle of the hour has ended); one battle at a time.
+        again = search.contact(state, skip=fought)
+        if again is not None:
+            return events + _engage(state, again)
         PHASES.goto(state, "plot")
         return events + _hour_passes(state)
     if b.turn > end_.TURNS_PER_HOUR:
+        # 4.1: six turns make an hour; the forces on the sheet then move one hex.
         b.turn = 1
         events += _hour_passes(state)
+        if state.result is None:
+            b.night = board.night(state.hour)  # 3.4 item 2: night falls or lifts
+            PHASES.goto(state, "plot")
     return events
 
 
@@ -127,7 +150,7 @@ PHASES: Table[Phase, JutlandState] = Table(
             owes=("german", "british"),
             prompts=prompts.plot,
             run=_plotted,
-            next=("search_german", "over"),
+            next=("search_german", "battle", "over"),
         ),
         Step(
             "search_german",
@@ -150,7 +173,7 @@ PHASES: Table[Phase, JutlandState] = Table(
             owes=("german", "british"),
             prompts=steps.STEPS.prompts,
             run=_battle,
-            next=("plot", "over"),
+            next=("plot", "battle", "over"),
         ),
         Step("over", "Jutland 2"),
     ],

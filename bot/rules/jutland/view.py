@@ -10,6 +10,8 @@ from pydantic import BaseModel, ConfigDict
 from bot.rules.core import Prompt, Text, View, t
 from bot.rules.core.seats import narrow
 from bot.rules.jutland import board, search
+from bot.rules.jutland.battle.fire import BANDS
+from bot.rules.jutland.battle.placement import visibility
 from bot.rules.jutland.components import comps
 from bot.rules.jutland.state import SIDES, JutlandState, Phase, Side
 
@@ -28,6 +30,8 @@ class ForceView(BaseModel):
     columns: int | None
     exit_hex: str | None
     dead: bool
+    track: tuple[str, ...] = ()
+    """Its pencil line on the sheet (3.1): the hexes it has been in, oldest first."""
 
 
 class SearchView(BaseModel):
@@ -45,6 +49,7 @@ class ShipView(BaseModel):
 
     id: str
     side: Side
+    tf: str
     x: float
     y: float
     heading: float
@@ -60,6 +65,17 @@ class BattleView(BaseModel):
     step: str
     ships: tuple[ShipView, ...]
     maneuvers_done: dict[str, bool]
+    visibility: float
+    """3.4 items 1-2: the maximum visibility in yards (24,000 by day, 6,000 at night)."""
+    bands: tuple[float, ...]
+    """14.3 item 3: the range finder's band limits, drawn around ``focus``."""
+    focus: str | None
+    """The ship the range bands are drawn from: the audience's flagship (the first ship
+    afloat of its first formation), the German flagship for the public."""
+    markers: dict[str, tuple[float, float]]
+    """3.4 item 3: extra Battle Area Markers of neighbouring hexes, by hex."""
+    lines: tuple[tuple[str, str], ...]
+    """This turn's lines of fire (firer, target)."""
 
 
 class JutlandView(View):
@@ -98,6 +114,7 @@ def _forces(state: JutlandState, side: Side) -> tuple[ForceView, ...]:
                 columns=tf.columns,
                 exit_hex=tf.exit_hex,
                 dead=tf.dead,
+                track=tuple(tf.track),
             )
         )
     return tuple(out)
@@ -134,24 +151,32 @@ def build_view(state: JutlandState, audience: str | None, open_prompts: list[Pro
         ),
         spotted=tuple(state.spotted),
         contact=state.contact,
-        battle=_battle(state, owing),
+        battle=_battle(state, owing, side),
         sunk={s: len(v) for s, v in state.sunk.items()},
     )
 
 
-def _battle(state: JutlandState, owing: set[str]) -> BattleView | None:
+def _battle(state: JutlandState, owing: set[str], side: Side | None) -> BattleView | None:
     b = state.battle
     if b is None:
         return None
     ships = tuple(
-        ShipView(id=s.id, side=s.side, x=round(s.x), y=round(s.y), heading=round(s.heading),
-                 sunk=s.sunk)
+        ShipView(id=s.id, side=s.side, tf=s.tf, x=round(s.x), y=round(s.y),
+                 heading=round(s.heading), sunk=s.sunk)
         for s in sorted(b.ships.values(), key=lambda s: s.id)
     )  # fmt: skip
     done = {s: s not in owing for s in ("german", "british")}
+    flagship = None
+    for f in sorted(b.formations.values(), key=lambda f: f.tf):
+        afloat = [s for c in f.columns for s in c if not b.ships[s].sunk]
+        if f.side == (side or "german") and afloat:
+            flagship = afloat[0]
+            break
     return BattleView(
-        hex=b.hex, night=b.night, turn=b.turn, step=b.step, ships=ships, maneuvers_done=done
-    )
+        hex=b.hex, night=b.night, turn=b.turn, step=b.step, ships=ships, maneuvers_done=done,
+        visibility=visibility(b), bands=BANDS, focus=flagship, markers=dict(b.markers),
+        lines=tuple(b.lines),
+    )  # fmt: skip
 
 
 def in_battle(state: JutlandState) -> set[str]:

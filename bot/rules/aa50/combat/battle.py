@@ -269,13 +269,14 @@ def _can_hit(shooters: list[Unit], targets: list[Unit], attacking: bool) -> bool
 def retreats(state: Aa50State) -> list[str]:
     """5.5.3.5: an adjacent friendly space that at least one attacking unit came from (a sea
     zone friendly since the turn began); aircraft alone withdraw where they are and land in
-    the noncombat move. Ruling: while units landed from the sea still fight (they may not
-    retreat, 5.5.2.3), the others fight on with them."""
+    the noncombat move. 5.5.2.3: units landed from the sea may not retreat; the units that
+    came overland and the aircraft may, together, and the landed units fight on alone."""
     b = _battle(state)
     att = query.combatants(state, b.where, b.attacker)
-    if any(u.amphibious for u in att):
+    free = [u for u in att if not u.amphibious]
+    if not free:
         return []
-    ground = [u for u in att if u.type not in board.AIR_UNITS]
+    ground = [u for u in free if u.type not in board.AIR_UNITS]
     if not ground:
         return [b.where]
     out = set()
@@ -301,15 +302,24 @@ def press(state: Aa50State) -> list[Event]:
 
 def retreat(state: Aa50State, to: str) -> list[Event]:
     b = _battle(state)
-    for u in query.combatants(state, b.where, b.attacker):
+    att = query.combatants(state, b.where, b.attacker)
+    stay = [u for u in att if u.amphibious]
+    for u in att:
+        if u.amphibious:
+            continue
         if u.type in board.AIR_UNITS:
-            continue  # 5.5.3.5: aircraft retreat in the noncombat move
+            u.withdrawn = True  # 5.5.3.5: aircraft retreat in the noncombat move
+            continue
         for x in [u, *query.cargo(state, u)]:
             x.at = to
             x.assault = None  # 7.3.6: a retreating transport does not unload
+    events = [ev("aa50.retreat", where=b.where, to=to)]
+    if stay:
+        # 5.5.2.3: the units landed from the sea fight on; the battle goes to its next round.
+        return events + press(state)
     STEPS.goto(state, "conclude")
     b.round = -1
-    return [ev("aa50.retreat", where=b.where, to=to)]
+    return events
 
 
 def _conclude(state: Aa50State, dice: Dice) -> list[Event]:
@@ -326,7 +336,7 @@ def _conclude(state: Aa50State, dice: Dice) -> list[Event]:
         if taken and query.enemy_land(state, b.where, b.attacker):
             events += capture.capture(state, b.where, b.attacker)
     for u in query.at(state, b.where):
-        u.submerged = False
+        u.submerged = u.withdrawn = False
         if u.type == "battleship":
             u.hits = 0
     if b.kind == "sea":

@@ -5,13 +5,14 @@ no submarine without a friendly destroyer, 7.3.4; bombardment hits land units, 7
 Transports are chosen last (7.3.6). A battleship takes two hits (7.3.1): its options are
 ``<id>`` (a hit) and ``<id>/2`` (the second hit, sinking it).
 
-The default (a deadline's answer and the standing order) is the cheapest loss: a
-battleship's free first hit, then units by cost, transports last."""
+The default (a deadline's answer) is the owner's standing casualty order, answering at once
+when the owner asked it to (standing.py)."""
 
 from __future__ import annotations
 
 from bot.rules.aa50 import board, query
 from bot.rules.aa50.board import Power
+from bot.rules.aa50.combat import standing
 from bot.rules.aa50.state import Aa50State, Battle, Hits, Unit
 from bot.rules.aa50.words import ev
 from bot.rules.core import Event, RuleViolation
@@ -34,22 +35,19 @@ def _fits(u: Unit, kind: str) -> bool:
 
 
 def slots(state: Aa50State, battle: Battle, hits: Hits) -> list[str]:
-    """Every hit a unit of the side may take, in the default order (cheapest loss first)."""
+    """Every hit a unit of the side may take, in the order its owner loses them: its
+    standing casualty order, or the standard one (standing.py)."""
     units = [
         u
         for u in side_units(state, battle, hits.side)
         if _fits(u, hits.kind) and u.id not in battle.doomed
     ]
-    out: list[tuple[int, str]] = []
+    out: list[str] = []
     for u in units:
-        cost = board.unit_type(u.type).cost
-        last = 1000 if u.type == "transport" else 0
+        out.append(u.id)
         if u.type == "battleship" and u.hits == 0:
-            out.append((0, u.id))
-            out.append((last + cost, f"{u.id}/2"))
-        else:
-            out.append((last + cost, u.id))
-    return [s for _, s in sorted(out)]
+            out.append(f"{u.id}/2")
+    return standing.rank(state, battle, hits, out, owner_of(state, battle, hits))
 
 
 def needed(state: Aa50State, battle: Battle, hits: Hits) -> int:
@@ -58,6 +56,8 @@ def needed(state: Aa50State, battle: Battle, hits: Hits) -> int:
 
 def choice_open(state: Aa50State, battle: Battle, hits: Hits) -> bool:
     """Whether the owner has a real choice (otherwise the hits are taken at once)."""
+    if standing.automatic(state, owner_of(state, battle, hits)):
+        return False
     options = slots(state, battle, hits)
     n = needed(state, battle, hits)
     if n == 0 or n >= len(options):

@@ -6,7 +6,7 @@ from __future__ import annotations
 from bot.rules.aa50 import board
 from bot.rules.aa50 import forms as menus
 from bot.rules.aa50.combat import battle as battles
-from bot.rules.aa50.combat import casualties, rockets
+from bot.rules.aa50.combat import casualties, rockets, standing
 from bot.rules.aa50.state import Aa50State, Hits
 from bot.rules.core import Choice, Option, OrderForm, Prompt, Text, When, t
 
@@ -58,13 +58,14 @@ def combat(state: Aa50State) -> list[Prompt]:
                 ),
             ),
         )
+        seat = board.seat_of(owner)
         return [
             menus.prompt(
                 state,
                 "casualties",
-                [form],
+                [form, standing.form(state, seat)],
                 {"type": "casualties", "units": casualties.default(state, b, hits)},
-                board.seat_of(owner),
+                seat,
                 "b",
                 b.where,
                 b.round,

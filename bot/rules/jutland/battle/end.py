@@ -9,6 +9,7 @@ from bot.rules.core import Event
 from bot.rules.jutland import board
 from bot.rules.jutland.battle.placement import nearest, sheet_bearing, visibility
 from bot.rules.jutland.components import comps
+from bot.rules.jutland.search import enter
 from bot.rules.jutland.state import Battle, JutlandState, Side
 
 TURNS_PER_HOUR = 6
@@ -57,7 +58,7 @@ def finish(state: JutlandState) -> list[Event]:
         to = _heading_hex(b.hex, side, g_heading if side == "german" else b_heading)
         for tf in state.task_forces.values():
             if tf.hex == b.hex and tf.side == side and to is not None:
-                tf.came_from, tf.hex = b.hex, to
+                enter(tf, to, state.hour)
         events.append(Event(kind="jut.disengaged", params={"side": side}))
     events.append(
         Event(

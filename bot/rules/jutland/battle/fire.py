@@ -94,6 +94,7 @@ def fire(
     protection = ships[target].protection
     column = odds_column(gunnery, protection)
     battle.fired += firers
+    battle.lines += [(f, target) for f in sorted(firers)]
     params = {"ships": sorted(firers), "target": target, "odds": f"{gunnery}:{protection}"}
     if column is None:
         return [Event(kind="jut.fire_no_effect", params=params)]

@@ -75,3 +75,28 @@ def along(track: list[Point], back: float) -> tuple[Point, float]:
             return ahead(here, heading, -back), heading
         back -= leg
     return track[0], 0.0
+
+
+TURN_STEP = 45
+ARC_PER_STEP = 2 * YARDS_PER_FACTOR
+"""The gauge's turning section (14.4 item 5): 45 degrees of turn along 2 movement factors of
+arc, so its radius is 1,600 / (pi / 4), about 2,040 yards."""
+
+
+def arc(p: Point, heading: float, angle: int) -> tuple[list[Point], float]:
+    """A turn of ``angle`` degrees (a multiple of 45, to starboard positive) along the
+    gauge's arc: the points at each 45 degrees and the heading at the end."""
+    radius = ARC_PER_STEP / math.radians(TURN_STEP)
+    chord = 2 * radius * math.sin(math.radians(TURN_STEP / 2))
+    sign = 1 if angle > 0 else -1
+    points: list[Point] = []
+    for _ in range(abs(angle) // TURN_STEP):
+        p = ahead(p, heading + sign * TURN_STEP / 2, chord)
+        heading = (heading + sign * TURN_STEP) % 360
+        points.append(p)
+    return points, heading
+
+
+def overlap(a: tuple[Point, Point], b: tuple[Point, Point]) -> bool:
+    """Two counters lying on each other (closer than a counter's width)."""
+    return segment_distance(a[0], a[1], b[0], b[1]) < 2 * CLEARANCE

@@ -6,8 +6,19 @@ turning point (4.2 item 2a), the whole formation turns together up to 90 degrees
 from __future__ import annotations
 
 from bot.rules.core import Event, RuleViolation
-from bot.rules.jutland.battle.geometry import COUNTER, YARDS_PER_FACTOR, Point, ahead, along
+from bot.rules.jutland.battle.geometry import (
+    COUNTER,
+    YARDS_PER_FACTOR,
+    Point,
+    ahead,
+    along,
+    arc,
+    counter,
+    overlap,
+)
 from bot.rules.jutland.components import comps
+from bot.rules.jutland.events import Maneuvered, ManeuverPlotted, Stopped
+from bot.rules.jutland.search import label
 from bot.rules.jutland.state import Battle, Formation, JutlandState, Maneuver, Side
 
 SECTION = "Jutland 4.2"
@@ -63,21 +74,68 @@ def plot(state: JutlandState, battle: Battle, side: Side, tf: str, m: Maneuver) 
     if not spent(m) <= m.speed <= top_speed(state, battle, f):
         raise RuleViolation("jut.battle.speed", SECTION, speed=m.speed)
     f.plotted = m
-    return [Event(kind="jut.maneuver_plotted", audience=side, params={"speed": m.speed})]
+    return [ManeuverPlotted(speed=m.speed).event(audience=side)]
 
 
 def move_all(battle: Battle) -> list[Event]:
-    """Every formation's plot carried out (German first, as 4.1 orders it; they are sealed,
-    so the order changes nothing)."""
+    """Every formation's plot carried out, the Germans first as 4.1 orders it (the plots are
+    sealed, so neither side chose knowing the other's). 4.2 item 5: ships may pass through an
+    enemy formation but never end on an enemy counter. Ruling: a formation whose plot would
+    end a ship on one stops short, one movement factor at a time (the table-top player would
+    spread his ships to pass; the referee cannot ask mid-move without unsealing the plots);
+    if even its turn alone would, it holds its course without moving."""
+    events: list[Event] = []
     for f in sorted(battle.formations.values(), key=lambda f: (f.side != "german", f.tf)):
         m = f.plotted or Maneuver(turn="succession", angle=0, speed=0)
         f.plotted = None
-        _move(battle, f, m)
+        tries = [m.model_copy(update={"speed": v}) for v in range(m.speed, spent(m) - 1, -1)]
+        tries.append(
+            Maneuver(turn="succession" if f.abreast == 0 else "together", angle=0, speed=0)
+        )
+        saved = _snapshot(battle, f)
+        for n, attempt in enumerate(tries):
+            _move(battle, f, attempt)
+            if n == len(tries) - 1 or not _on_enemy(battle, f):
+                break
+            _restore(battle, f, saved)
+        if n > 0:
+            events.append(Stopped(tf=label(f.tf)).event())
     settle(battle)
-    return [Event(kind="jut.maneuvered", params={"turn": battle.turn})]
+    return [*events, Maneuvered(turn=battle.turn).event()]
+
+
+def _snapshot(battle: Battle, f: Formation) -> tuple[dict[str, tuple[float, float, float]], str]:
+    ships = {
+        s: (battle.ships[s].x, battle.ships[s].y, battle.ships[s].heading) for s in live(battle, f)
+    }
+    return ships, f.model_dump_json()
+
+
+def _restore(
+    battle: Battle, f: Formation, saved: tuple[dict[str, tuple[float, float, float]], str]
+) -> None:
+    ships, form = saved
+    for s, (x, y, h) in ships.items():
+        battle.ships[s].x, battle.ships[s].y, battle.ships[s].heading = x, y, h
+    back = Formation.model_validate_json(form)
+    f.columns, f.tracks, f.abreast = back.columns, back.tracks, back.abreast
+
+
+def _on_enemy(battle: Battle, f: Formation) -> bool:
+    mine = [battle.ships[s] for s in live(battle, f)]
+    foes = [s for s in battle.ships.values() if s.side != f.side and not s.sunk]
+    for a in mine:
+        ca = counter((a.x, a.y), a.heading)
+        for b in foes:
+            near = abs(a.x - b.x) < COUNTER and abs(a.y - b.y) < COUNTER
+            if near and overlap(ca, counter((b.x, b.y), b.heading)):
+                return True
+    return False
 
 
 def _move(battle: Battle, f: Formation, m: Maneuver) -> None:
+    """14.4 item 5 translated: a turn of 45 degrees or more runs along the gauge's arc (2
+    factors per 45 degrees), then the rest of the movement straight on."""
     d = max(0, m.speed - spent(m)) * YARDS_PER_FACTOR
     ships = battle.ships
     if m.turn == "succession":
@@ -88,24 +146,30 @@ def _move(battle: Battle, f: Formation, m: Maneuver) -> None:
             lead = ships[alive[0]]
             track = f.tracks[k]
             track[-1] = (lead.x, lead.y)  # the turning point: where the leader is now
-            lead.heading = (lead.heading + m.angle) % 360
-            lead.x, lead.y = ahead((lead.x, lead.y), lead.heading, d)
-            if d > 0:
+            bend, lead.heading = arc((lead.x, lead.y), lead.heading, m.angle)
+            track += bend
+            start = bend[-1] if bend else (lead.x, lead.y)
+            lead.x, lead.y = ahead(start, lead.heading, d)
+            if d > 0 or not bend:
                 track.append((lead.x, lead.y))
             for i, s in enumerate(alive[1:], start=1):
                 (x, y), heading = along(track, COUNTER * i)
                 ships[s].x, ships[s].y, ships[s].heading = x, y, heading
-            f.tracks[k] = track[-12:]  # older turning points are far behind the last ship
+            f.tracks[k] = track[-16:]  # older turning points are far behind the last ship
         return
     if m.turn == "turn_away":
         f.columns = [list(reversed(c)) for c in f.columns]
-    angle = 180 if m.turn == "turn_away" else m.angle
     for s in live(battle, f):
         ship = ships[s]
-        ship.heading = (ship.heading + angle) % 360
-        ship.x, ship.y = ahead((ship.x, ship.y), ship.heading, d)
+        if m.turn == "turn_away":
+            ship.heading = (ship.heading + 180) % 360
+            start = (ship.x, ship.y)
+        else:
+            bend, ship.heading = arc((ship.x, ship.y), ship.heading, m.angle)
+            start = bend[-1] if bend else (ship.x, ship.y)
+        ship.x, ship.y = ahead(start, ship.heading, d)
     if m.turn == "together":
-        f.abreast += angle
+        f.abreast += m.angle
     if f.abreast == 0:
         f.tracks = [straight(battle, c) for c in f.columns]
 

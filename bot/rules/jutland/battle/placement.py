@@ -47,12 +47,15 @@ def makeup(ships: list[str], chosen: int | None = None) -> list[list[str]]:
     return [ships[i : i + size] for i in range(0, n, size)]
 
 
-def _place(battle: Battle, tf: TaskForce, entry: float, lateral: float) -> float:
-    """Lay the force out facing the marker; returns the width it took."""
+def place(
+    battle: Battle, tf: TaskForce, entry: float, lateral: float, start: float = START
+) -> float:
+    """Lay the force out facing the marker, its front ``start`` yards out on the bearing
+    ``entry``; returns the width it took."""
     columns = makeup(list(tf.ships), tf.columns)
     heading = (entry + 180) % 360
     width = INTERVAL * (len(columns) - 1)
-    front = ahead((0.0, 0.0), entry, START)
+    front = ahead((0.0, 0.0), entry, start)
     tracks: list[list[Point]] = []
     for k, column in enumerate(columns):
         leader = ahead(front, entry + 90, lateral - width / 2 + k * INTERVAL)
@@ -83,8 +86,17 @@ def new_battle(state: JutlandState, where: str) -> Battle:
     for tf in sorted(here, key=lambda tf: tf.id):
         key = (tf.side, round(entries[tf.id]))
         lateral = used.get(key, 0.0)
-        used[key] = lateral + _place(battle, tf, entries[tf.id], lateral) + 2 * INTERVAL
+        used[key] = lateral + place(battle, tf, entries[tf.id], lateral) + 2 * INTERVAL
     _close(battle)
+    # 3.4 item 3: a marker 36,000 yards off for each neighbouring hex where forces not in
+    # the battle are known to be. Ruling: in the Basic Game every hex holding a force was
+    # announced this hour (3.3 item 2), so every such neighbour is known to both players.
+    others = {tf.hex for tf in state.task_forces.values() if tf.hex and tf.hex != where}
+    battle.markers = {
+        n: ahead((0.0, 0.0), sheet_bearing(where, n), 2 * START)
+        for n in sorted(others)
+        if n in board.near(where)
+    }
     return battle
 
 

@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 from bot.rules.core import Choice, Dice, Event, Option, OrderForm, Prompt, When, t
 from bot.rules.core.sequence import Step, Table
-from bot.rules.jutland.battle import end, fire, maneuver
+from bot.rules.jutland.battle import end, fire, maneuver, reinforce
 from bot.rules.jutland.state import Battle, BattleStep, JutlandState, Side
 
 BANDS = ("b0", "b1", "b2", "b3")
@@ -24,7 +24,7 @@ def _put(state: JutlandState, step: BattleStep) -> None:
     b = battle_of(state)
     b.step = step
     if step == "maneuver":
-        b.fired = []
+        b.fired, b.lines = [], []
 
 
 def _maneuver_prompts(state: JutlandState) -> list[Prompt]:
@@ -154,6 +154,7 @@ def _fire_prompts(side: Side) -> Callable[[JutlandState], list[Prompt]]:
 
 def _maneuvered(state: JutlandState, dice: Dice) -> list[Event]:
     events = maneuver.move_all(battle_of(state))
+    events += reinforce.spread(state)
     STEPS.goto(state, "fire_german")
     return events
 

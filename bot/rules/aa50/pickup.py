@@ -1,0 +1,68 @@
+"""AA50 7.2 (suicide runs and carrier pick-ups): in the combat move a power may declare that
+one of its carriers will pick fighters up in a sea zone in the noncombat move. The declared
+zone then counts as a landing place for its fighters' routes (5.4.2); the carrier may not
+move in the combat move, and in the noncombat move only to that zone.
+
+Rulings:
+- The carrier must be the power's own: an ally's carrier moves in its own turn.
+- The zone must be one the carrier could reach in the noncombat move from where it stands.
+- The rulebook binds the carrier to its declaration; the engine keeps it: when the noncombat
+  move ends with the carrier elsewhere, it sails to its zone by itself (if it still can), so
+  ending the move is always legal and no declaration is left unkept by a deadline."""
+
+from __future__ import annotations
+
+from bot.rules.aa50 import movement
+from bot.rules.aa50.actions import Pickup
+from bot.rules.aa50.board import Power
+from bot.rules.aa50.state import Aa50State, Unit
+from bot.rules.aa50.words import ev
+from bot.rules.core import Event, RuleViolation
+
+SECTION = "AA50 7.2"
+
+
+def carriers(state: Aa50State, power: str) -> dict[str, list[str]]:
+    """Own carriers that may still be declared, each with the zones it could pick up in."""
+    out: dict[str, list[str]] = {}
+    for u in state.units.values():
+        if u.owner != power or u.type != "carrier" or u.moved or u.id in state.pickups:
+            continue
+        zones = sorted({u.at, *movement.paths(state, u, False)})
+        out[u.id] = zones
+    return out
+
+
+def declare(state: Aa50State, power: Power, action: Pickup) -> list[Event]:
+    if state.phase != "combat_move":
+        raise RuleViolation("aa50.pickup.not_now", SECTION)
+    zones = carriers(state, power).get(action.carrier)
+    if zones is None:
+        raise RuleViolation("aa50.pickup.no_carrier", SECTION)
+    if action.zone not in zones:
+        raise RuleViolation("aa50.pickup.out_of_reach", SECTION, to=action.zone)
+    state.pickups[action.carrier] = action.zone
+    return [ev("aa50.pickup", power=power, where=action.zone)]
+
+
+def keep(state: Aa50State) -> list[Event]:
+    """The noncombat move ends: a declared carrier not in its zone sails there now."""
+    events: list[Event] = []
+    for cid, zone in sorted(state.pickups.items()):
+        c = state.units.get(cid)
+        if c is None or c.at == zone:
+            continue
+        route = movement.paths(state, c, False).get(zone)
+        if route is None:
+            continue  # it cannot get there any more: the fighters waiting crash (5.6.1.2)
+        _sail(state, c, zone, len(route))
+        events.append(ev("aa50.moved", power=c.owner, units=[cid], to=zone))
+    return events
+
+
+def _sail(state: Aa50State, carrier: Unit, zone: str, steps: int) -> None:
+    for u in state.units.values():
+        if u.carried_by == carrier.id:
+            u.at = zone
+    carrier.at = zone
+    carrier.moved += steps

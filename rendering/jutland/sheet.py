@@ -1,0 +1,176 @@
+"""The Fleet Search Sheet (Jutland 3.1, 3.3): a side's private sheet (its task forces, their
+pencil lines and plots, what the searches and the patrols revealed to it, fuel and hours left)
+or the public one (the time, the contacts, the spotted hexes). Drawn from the view only, plus
+the printed sheet (static public component data), cropped to the action."""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from bot.rules.jutland.components import comps
+from bot.rules.jutland.view import JutlandView
+from rendering import palette
+from rendering.cache import layer
+from rendering.hexgrid import Hex, HexLayout, Orientation
+from rendering.jutland import look
+from rendering.text import draw_text
+
+SIZE = 26
+"""Hex radius in pixels: a hex is 45 px wide, its name legible on a phone."""
+MARGIN = 2
+MIN_COLS, MIN_ROWS = 12, 9
+LAYOUT = HexLayout(Orientation.POINTY, SIZE, (0.0, 0.0))
+TERRAIN = {
+    "sea": palette.SEA,
+    "shaded": (134, 170, 206),
+    "coast": palette.mix(palette.SEA, palette.LAND, 0.55),
+    "land": palette.LAND,
+}
+
+
+def _hex(hex_id: str) -> Hex:
+    h = comps().hexes[hex_id]
+    return Hex(h.col, h.row)
+
+
+@lru_cache(maxsize=1)
+def _extent() -> tuple[float, float, float, float]:
+    xs, ys = [], []
+    for h in comps().hexes.values():
+        x, y = LAYOUT.to_pixel(Hex(h.col, h.row))
+        xs.append(x)
+        ys.append(y)
+    return min(xs) - SIZE, min(ys) - SIZE, max(xs) + SIZE, max(ys) + SIZE
+
+
+def centre(hex_id: str) -> tuple[float, float]:
+    """A hex's centre on the whole sheet's picture."""
+    x0, y0, _, _ = _extent()
+    x, y = LAYOUT.to_pixel(_hex(hex_id))
+    return x - x0, y - y0
+
+
+def _draw_sheet() -> Image.Image:
+    """The printed sheet: terrain, shaded patrol hexes, bases, exits and hex names."""
+    x0, y0, x1, y1 = _extent()
+    img = Image.new("RGB", (math.ceil(x1 - x0), math.ceil(y1 - y0)), palette.SEA_DEEP)
+    d = ImageDraw.Draw(img)
+    c = comps()
+    exits = {h for e in c.exits.values() for h in e.hexes}
+    bases = {b.hex for b in c.bases.values()}
+    for h in c.hexes.values():
+        cx, cy = centre(h.id)
+        pts = [(px - x0, py - y0) for px, py in LAYOUT.corners(Hex(h.col, h.row), 0.97)]
+        d.polygon(pts, fill=TERRAIN[h.terrain], outline=palette.GRID)
+        if h.terrain == "shaded":
+            for k in (-0.4, 0.0, 0.4):  # hatching: the coastal patrols' hexes (3.1)
+                a = (cx - SIZE * 0.5, cy + SIZE * (k + 0.3))
+                d.line([a, (cx + SIZE * 0.5, cy + SIZE * (k - 0.3))], fill=(96, 128, 170))
+        if h.id in exits:
+            d.polygon(pts, outline=(20, 130, 60), width=3)
+        if h.id in bases:
+            d.rectangle(
+                [cx - 7, cy - 16, cx + 7, cy - 4], fill=palette.PORT, outline=palette.PORT_OUTLINE
+            )
+        if h.terrain != "land":
+            draw_text(d, (cx, cy + 11), h.id, 11, fill=palette.TEXT_MUTED)
+    return img
+
+
+def sheet() -> Image.Image:
+    return layer(("jutland", "sheet", SIZE), _draw_sheet)
+
+
+def _box(hexes: set[str]) -> tuple[int, int, int, int]:
+    """The crop around these hexes, with a margin and a minimum size (whole sheet if none)."""
+    full = sheet()
+    if not hexes:
+        return 0, 0, full.width, full.height
+    pts = [centre(h) for h in hexes]
+    w, hgt = LAYOUT.width, SIZE * 1.5
+    x0 = min(p[0] for p in pts) - MARGIN * w - SIZE
+    x1 = max(p[0] for p in pts) + MARGIN * w + SIZE
+    y0 = min(p[1] for p in pts) - MARGIN * hgt - SIZE
+    y1 = max(p[1] for p in pts) + MARGIN * hgt + SIZE
+    grow_x = max(0.0, MIN_COLS * w - (x1 - x0)) / 2
+    grow_y = max(0.0, MIN_ROWS * hgt - (y1 - y0)) / 2
+    x0, x1, y0, y1 = x0 - grow_x, x1 + grow_x, y0 - grow_y, y1 + grow_y
+    return (max(0, int(x0)), max(0, int(y0)), min(full.width, int(x1)), min(full.height, int(y1)))
+
+
+def interesting(view: JutlandView) -> set[str]:
+    """The hexes the picture is about: one's own forces, tracks of the last hours and plots,
+    what the searches found, the sightings and the contact."""
+    out: set[str] = set()
+    for f in view.forces:
+        out |= {h for h in (f.hex, f.exit_hex) if h}
+        out |= set(f.track[-4:])
+        if f.plotted in comps().hexes:
+            out.add(f.plotted)
+    recent = view.hour - 2
+    for s in view.searches:
+        if s.hour >= recent:
+            out |= {h for h, yes in s.answers.items() if yes}
+    out |= {h for hour, h in view.spotted if hour >= recent}
+    if view.contact:
+        out.add(view.contact)
+    return out
+
+
+def found(view: JutlandView) -> dict[str, int]:
+    """Hexes where the audience learnt the other side had forces, with the latest hour: its
+    own searches answered yes (the public: every yes)."""
+    out: dict[str, int] = {}
+    for s in view.searches:
+        if view.side is not None and s.side != view.side:
+            continue
+        for h, yes in s.answers.items():
+            if yes:
+                out[h] = max(out.get(h, -1), s.hour)
+    return out
+
+
+def draw_sheet(view: JutlandView) -> Image.Image:
+    box = _box(interesting(view))
+    img = sheet().crop(box).convert("RGBA")
+    ox, oy = box[0], box[1]
+    d = ImageDraw.Draw(img)
+
+    def at(h: str) -> tuple[float, float]:
+        x, y = centre(h)
+        return x - ox, y - oy
+
+    own = look.side_colour(view.side) if view.side else palette.TEXT
+    foe = look.side_colour(look.other(view.side)) if view.side else palette.DAMAGE
+    if view.side is not None:
+        found_at = found(view)
+        for h, hour in sorted(found_at.items()):
+            x, y = at(h)
+            fresh = hour >= view.hour - 1
+            d.ellipse([x - SIZE * 0.8, y - SIZE * 0.8, x + SIZE * 0.8, y + SIZE * 0.8],
+                      outline=foe, width=4 if fresh else 2)  # fmt: skip
+            draw_text(d, (x, y - SIZE * 0.95), look.hh(hour), 11, fill=foe, halo=palette.HALO)
+    for hour, h in view.spotted:
+        x, y = at(h)
+        d.regular_polygon((x, y, SIZE * 0.55), 3, fill=palette.DISABLED, outline=palette.TEXT)
+        draw_text(d, (x, y + SIZE * 0.2), look.hh(hour), 10, fill=palette.TEXT)
+    if view.contact:
+        x, y = at(view.contact)
+        d.regular_polygon((x, y, SIZE * 0.9), 8, fill=None, outline=palette.DAMAGE, width=4)
+    for n, f in enumerate(view.forces):
+        line = [at(h) for h in f.track[-12:]]
+        if len(line) > 1:
+            d.line(line, fill=own, width=3, joint="curve")
+        if f.hex is None:
+            continue
+        x, y = at(f.hex)
+        if f.plotted in comps().hexes:
+            px, py = at(f.plotted)
+            d.line([(x, y), (px, py)], fill=palette.SELECTED, width=3)
+            d.ellipse([px - 5, py - 5, px + 5, py + 5], fill=palette.SELECTED)
+        dx = (n % 3 - 1) * 10  # several forces in a hex stay readable
+        look.chip(d, (x + dx, y - 4 + (n // 3) * 6), look.tf_short(f.id), own, f.dead)
+    return img
