@@ -12,20 +12,11 @@ from __future__ import annotations
 
 import argparse
 import io
-import statistics
 import time
 from collections.abc import Callable
 from functools import partial
 
-
-def _median_ms(repeats: int, work: Callable[[], object], before: Callable[[], None]) -> float:
-    times = []
-    for _ in range(repeats):
-        before()
-        started = time.process_time()
-        work()
-        times.append(time.process_time() - started)
-    return statistics.median(times) * 1000
+from bot.benches.timing import median_ms
 
 
 def _clear() -> None:
@@ -56,9 +47,6 @@ def run(argv: list[str]) -> None:
             u.hits = 3
     view = RULESET.view(state, None).model_dump(mode="json")
 
-    def nothing() -> None:
-        return None
-
     print(f"aa50 map, CPU ms, median of {args.repeats}:")
     works: list[tuple[str, Callable[[], bytes]]] = [
         ("world", lambda: render.render_world(view)),
@@ -70,9 +58,9 @@ def run(argv: list[str]) -> None:
         data = draw()
         with Image.open(io.BytesIO(data)) as png:
             picture = png.convert("RGB")
-        warm = _median_ms(args.repeats, draw, nothing)
-        cold = _median_ms(args.repeats, draw, _clear)
-        encode = _median_ms(args.repeats, partial(encode_png, picture), nothing)
+        warm = median_ms(args.repeats, draw, clock=time.process_time)
+        cold = median_ms(args.repeats, draw, _clear, time.process_time)
+        encode = median_ms(args.repeats, partial(encode_png, picture), clock=time.process_time)
         print(
             f"  {name:20} {picture.width}x{picture.height} {len(data) // 1024} KiB:"
             f" render {warm:.1f} warm, {cold:.1f} cold; encode_png {encode:.1f};"

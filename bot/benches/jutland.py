@@ -22,6 +22,8 @@ import statistics
 import time
 from typing import Any
 
+from bot.benches.timing import median_ms
+
 SEED = b"jutland-benchmark-seed-000000001"
 
 
@@ -72,15 +74,6 @@ def _battle_state() -> Any:
     return state
 
 
-def _median_ms(repeats: int, work: Any) -> float:
-    times = []
-    for _ in range(repeats):
-        started = time.perf_counter()
-        work()
-        times.append(time.perf_counter() - started)
-    return statistics.median(times) * 1000
-
-
 def render_ratio(repeats: int) -> str:
     from PIL import Image
 
@@ -93,8 +86,8 @@ def render_ratio(repeats: int) -> str:
     data = render(view)
     with Image.open(io.BytesIO(data)) as png:
         picture = png.copy()
-    warm = _median_ms(repeats, lambda: render(view))
-    encode = _median_ms(repeats, lambda: encode_png(picture))
+    warm = median_ms(repeats, lambda: render(view))
+    encode = median_ms(repeats, lambda: encode_png(picture))
     ships = len(view["battle"]["ships"]) if view.get("battle") else 0
     return (
         f"jutland battle surface, public view, {ships} counters, "

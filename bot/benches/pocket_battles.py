@@ -19,8 +19,9 @@ import io
 import random
 import statistics
 import time
-from collections.abc import Callable
 from typing import Any
+
+from bot.benches.timing import median_ms
 
 SEED = b"pocket-battles-benchmark-seed-01"
 
@@ -68,16 +69,6 @@ def _battle(size: int, n: int) -> tuple[float, float, int, Any]:
     return engine, floor, orders, mid
 
 
-def _median_ms(repeats: int, work: Callable[[], object], before: Callable[[], None]) -> float:
-    times = []
-    for _ in range(repeats):
-        before()
-        started = time.perf_counter()
-        work()
-        times.append(time.perf_counter() - started)
-    return statistics.median(times) * 1000
-
-
 def _clear() -> None:
     from rendering.pocket_battles import tiles, units
 
@@ -99,9 +90,9 @@ def render_ratio(state: Any, repeats: int) -> str:
     data = render(view)
     with Image.open(io.BytesIO(data)) as png:
         picture = png.copy()
-    warm = _median_ms(repeats, lambda: render(view), lambda: None)
-    cold = _median_ms(repeats, lambda: render(view), _clear)
-    encode = _median_ms(repeats, lambda: encode_png(picture), lambda: None)
+    warm = median_ms(repeats, lambda: render(view))
+    cold = median_ms(repeats, lambda: render(view), _clear)
+    encode = median_ms(repeats, lambda: encode_png(picture))
     return (
         f"pocket-battles picture, public view of round {view['round']} ({view['phase']}), "
         f"{picture.width}x{picture.height}, {len(data)} bytes, median of {repeats}:\n"
