@@ -57,6 +57,11 @@ def check_position(state: Aa50State) -> None:
     at sea, nobody on a neutral); cargo aboard a ship in the same zone; transports and
     carriers within capacity; factory damage at most twice the territory's value (7.1.5)."""
     assert all(v >= 0 for v in state.ipcs.values())
+    # Rule 4: China never holds IPCs and has no turn of its own: it acts inside the US turn.
+    assert state.ipcs.get("chinese", 0) == 0 and "chinese" not in state.order
+    if state.china:
+        assert state.order[state.turn] == "americans", state.turn
+        assert state.phase in ("combat_move", "combat", "noncombat_move", "mobilize")
     aboard: dict[str, list[str]] = {}
     for u in state.units.values():
         assert board.passable(u.at), u

@@ -42,7 +42,7 @@ def test_random_games_reach_a_result_with_the_books_balanced(
     scenario: str, options: dict[str, object]
 ) -> None:
     started = time.perf_counter()
-    orders = battles = captures = victories = 0
+    orders = battles = captures = victories = china = 0
     for n in range(GAMES):
         game = f"aa50-random-{scenario}-{sorted(options)}-{n}"
         dice = FairDice(b"aa50-random-play-seed-0000000001", game, 0)
@@ -57,6 +57,7 @@ def test_random_games_reach_a_result_with_the_books_balanced(
         )
         battles += sum(1 for e in report.events if e.kind == "aa50.battle")
         captures += sum(1 for e in report.events if e.kind == "aa50.captured")
+        china += sum(1 for e in report.events if e.kind == "aa50.china")
     elapsed = time.perf_counter() - started
     print(
         f"AA50 {scenario} {options}: {GAMES} games ({victories} won, the rest at the round "
@@ -64,3 +65,4 @@ def test_random_games_reach_a_result_with_the_books_balanced(
         f"{captures} captures in {elapsed:.1f} s ({1000 * elapsed / max(orders, 1):.1f} ms/order)"
     )
     assert battles > 0
+    assert china > 0  # rule 4: China's phases came inside the US turns

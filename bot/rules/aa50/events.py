@@ -39,6 +39,14 @@ class Turn(OfPower):
     round: int
 
 
+class China(EventParams):
+    """Rule 4: China's forces act inside the US turn, from this phase on."""
+
+    event_kind: ClassVar[str] = "aa50.china"
+    phase: Text
+    round: int
+
+
 class RoundOver(EventParams):
     event_kind: ClassVar[str] = "aa50.round_over"
     round: int

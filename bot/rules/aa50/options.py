@@ -17,8 +17,8 @@ class Aa50Options(BaseModel):
     china_first: bool = Field(
         default=False,
         description=(
-            "AA50 4 (note 12): China's combat move and combat come before the US's (fixed"
-            " before the game); otherwise after"
+            "AA50 4 (note 12): China's combat move and combat come just after the US purchase"
+            " (fixed before the game); otherwise just after the US combat"
         ),
     )
     victory_cities: Literal[13, 15, 18] = Field(

@@ -50,7 +50,7 @@ def keep(state: Aa50State) -> list[Event]:
     events: list[Event] = []
     for cid, zone in sorted(state.pickups.items()):
         c = state.units.get(cid)
-        if c is None or c.at == zone:
+        if c is None or c.at == zone or c.owner != state.power:
             continue
         route = movement.paths(state, c, False).get(zone)
         if route is None:

@@ -25,7 +25,7 @@ def new_state(ruleset: str, scenario: str, options: Aa50Options) -> Aa50State:
         scenario=scenario,
         seats=board.SEATS,
         options=options,
-        order=_order([cast(Power, p) for p in data.turn_order], options.china_first),
+        order=_order([cast(Power, p) for p in data.turn_order]),
         ipcs=dict(data.ipcs),
         owners={t: cast(Power, o.power) for t, o in data.owners.items()},
         original={t: cast(Power, o.original or o.power) for t, o in data.owners.items()},
@@ -74,11 +74,8 @@ def _room(state: Aa50State, unit: Unit, kind: str, capacity: int) -> Unit | None
     return None
 
 
-def _order(order: list[Power], china_first: bool) -> tuple[Power, ...]:
-    """3.1, 3.2 and rule 4: the scenario's order of play; China's combat comes before the
-    US's when the US player chose so before the game (rule 4, note 12). Ruling: China's turn
-    is taken as a whole, so "before" puts China's whole turn just before the US turn."""
-    if china_first and "chinese" in order and "americans" in order:
-        order.remove("chinese")
-        order.insert(order.index("americans"), "chinese")
-    return tuple(order)
+def _order(order: list[Power]) -> tuple[Power, ...]:
+    """5: the scenario's order of play, one turn per power. Rule 4: China takes no turn of its
+    own (TripleA's files give it one after the US): its phases are bound into the US turn
+    (turn.CHINA)."""
+    return tuple(p for p in order if p != "chinese")

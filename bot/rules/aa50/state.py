@@ -143,9 +143,15 @@ class Aa50State(GameState):
     options: Aa50Options
     round: int = 1
     order: tuple[Power, ...]
+    """The six powers in the scenario's order of play (5); China has no turn of its own."""
     turn: int = 0
     """Index into ``order`` of the power whose turn it is."""
     phase: Phase = "research"
+    china: bool = False
+    """Rule 4: China's forces are acting, in one of their phases bound into the US turn
+    (turn.CHINA): ``power`` is then China, the US player deciding for it."""
+    china_then: Phase | None = None
+    """Rule 4: the US phase that follows the China phases under way."""
     ipcs: dict[str, int]
     owners: dict[str, Power]
     """Land territories' controllers (neutrals have none)."""
@@ -200,7 +206,7 @@ class Aa50State(GameState):
 
     @property
     def power(self) -> Power:
-        return self.order[self.turn]
+        return "chinese" if self.china else self.order[self.turn]
 
     def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
         """A deep copy that copies only what may change: units one by one (their fields are

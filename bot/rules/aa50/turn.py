@@ -3,11 +3,18 @@ research & development (5.2), purchase and repair (5.3), combat move (5.4), cond
 (5.5), noncombat move (5.6), mobilize new units (5.7), collect income (5.8); victory checked
 after the last turn of each round (6). ``advance`` runs every step that needs nobody's
 decision. A power whose capital the enemy holds has only the combat move, combat and
-noncombat move (5.5.3.8). China (rule 4) takes its turn after the US, played by the US
-player: no research, free infantry instead of a purchase, no income. Ruling: the rulebook
-lets the US player fix China's combat before or after the US's, before the game; the engine
-takes China's turn as a whole, after the US turn (TripleA's order) or, with the
-``china_first`` option, just before it (setup._order)."""
+noncombat move (5.5.3.8).
+
+China (rule 4) has no turn of its own: the US player plays its phases inside the US turn, its
+forces and resources apart from the US's (``CHINA``). Note 12: China's combat move and combat
+come together, after the US purchase or after the US combat, as the US player fixed before
+the game (the ``china_first`` option). Its infantry are counted in the US purchase (rule 4)
+and placed in the US mobilization. It does no research, buys nothing, collects nothing.
+Ruling: the rulebook binds only China's combat move and combat into the US turn and says
+nothing of its noncombat move; China's units still land, regroup and reinforce, so China
+has its own noncombat move, just after the US's, inside the US noncombat move phase (its
+forces stay apart from the US's as rule 4 asks).
+"""
 
 from __future__ import annotations
 
@@ -27,7 +34,47 @@ def _put(state: Aa50State, phase: Phase) -> None:
     state.phase = phase
 
 
+CHINA: dict[bool, dict[Phase, tuple[Phase, ...]]] = {
+    True: {
+        "combat_move": ("combat_move", "combat"),
+        "mobilize": ("noncombat_move",),
+        "income": ("mobilize",),
+    },
+    False: {
+        "noncombat_move": ("combat_move", "combat"),
+        "mobilize": ("noncombat_move",),
+        "income": ("mobilize",),
+    },
+}
+"""Rule 4 (note 12): China's phases inside the US turn, by the US phase they come just before;
+keyed by the ``china_first`` option (True: China's combat move and combat after the US
+purchase; False: after the US combat)."""
+
+
+def go(state: Aa50State, phase: Phase) -> list[Event]:
+    """Move on to ``phase`` (or, inside the US turn, to the China phases due before it, rule
+    4), and do what entering it does by itself."""
+    if state.china:
+        assert state.china_then is not None
+        block = CHINA[state.options.china_first][state.china_then]
+        i = block.index(state.phase)
+        if i + 1 < len(block):
+            PHASES.goto(state, block[i + 1])
+            return enter(state)
+        phase, state.china, state.china_then = state.china_then, False, None
+        PHASES.goto(state, phase)
+        return enter(state)
+    first = CHINA[state.options.china_first].get(phase) if state.power == "americans" else None
+    if first:
+        state.china, state.china_then = True, phase
+        PHASES.goto(state, first[0])
+        return [ev("aa50.china", phase=first[0], round=state.round), *enter(state)]
+    PHASES.goto(state, phase)
+    return enter(state)
+
+
 def begin_turn(state: Aa50State) -> list[Event]:
+    state.china, state.china_then = False, None
     state.start_owners = dict(state.owners)
     state.conquered = []
     state.sea_battles = []
@@ -52,21 +99,18 @@ def begin_turn(state: Aa50State) -> list[Event]:
     return [ev("aa50.turn", round=state.round, power=state.power)]
 
 
-def enter(state: Aa50State, dice: Dice) -> list[Event]:
-    """What entering the current phase does by itself."""
-    if (
-        state.phase == "purchase"
-        and state.power == "chinese"
-        and not forms.skipped(state, "purchase")
-    ):
+def enter(state: Aa50State) -> list[Event]:
+    """What entering the current phase does by itself. Rule 4: in the US purchase China counts
+    its territories for its free infantry (even when the US, its capital lost, buys nothing:
+    China's resources are its own)."""
+    if state.phase == "purchase" and state.power == "americans":
         return purchase.chinese_infantry(state)
     return []
 
 
 def _next(phase: Phase) -> Callable[[Aa50State, Dice], list[Event]]:
     def run(state: Aa50State, dice: Dice) -> list[Event]:
-        PHASES.goto(state, phase)
-        return enter(state, dice)
+        return go(state, phase)
 
     return run
 
@@ -150,8 +194,8 @@ def _combat_move_end(state: Aa50State, seat: str) -> list[Event]:
             state.battles.append(u.at)
     state.battles.sort()
     state.step_no += 1
-    PHASES.goto(state, "combat")
-    return [ev("aa50.battles", power=power, battles=list(state.battles))]
+    events = [ev("aa50.battles", power=power, battles=list(state.battles))]
+    return events + go(state, "combat")
 
 
 def _mobilize_end(state: Aa50State, seat: str) -> list[Event]:
@@ -163,8 +207,7 @@ def _mobilize_end(state: Aa50State, seat: str) -> list[Event]:
 
 def _crash_then_income(state: Aa50State) -> list[Event]:
     events = mobilize.crash(state)
-    PHASES.goto(state, "income")
-    return events
+    return events + go(state, "income")
 
 
 def _noncombat_end(state: Aa50State, seat: str) -> list[Event]:
@@ -178,8 +221,7 @@ def _noncombat_end(state: Aa50State, seat: str) -> list[Event]:
 def _finish(phase: Phase) -> Callable[[Aa50State, str], list[Event]]:
     def end(state: Aa50State, seat: str) -> list[Event]:
         state.step_no += 1
-        PHASES.goto(state, phase)
-        return []
+        return go(state, phase)
 
     return end
 
@@ -220,7 +262,7 @@ PHASES: Table[Phase, Aa50State] = Table(
             owes=SEATS,
             prompts=combat_prompts.combat,
             run=_combat_run,
-            next=("noncombat_move",),
+            next=("noncombat_move", "combat_move"),
         ),
         Step(
             "noncombat_move",

@@ -18,6 +18,7 @@ PREFIXED = {
     "who": "aa50.side",
     "scenario": "aa50.scenario",
     "chart": "aa50.chart",
+    "phase": "aa50.phase",
 }
 PLACE_LISTS = frozenset({"battles", "returned", "objectives_places"})
 COUNTS = frozenset({"units", "down"})

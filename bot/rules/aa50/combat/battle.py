@@ -67,8 +67,7 @@ def _choose(state: Aa50State, dice: Dice) -> list[Event]:
 
     left = options(state)
     if not left:
-        turn.PHASES.goto(state, "noncombat_move")
-        return turn.enter(state, dice)
+        return turn.go(state, "noncombat_move")
     events = start(state, left[0])
     return events  # step is "open" now
 
