@@ -21,6 +21,17 @@ class Aa50Options(BaseModel):
             " (fixed before the game); otherwise just after the US combat"
         ),
     )
+    surprise_every_round: bool = Field(
+        default=False,
+        description=(
+            "AA50 7.3.5: submarines' surprise strike in every round of a battle (TripleA/LHTR)"
+            " instead of once a battle, as the rulebook words it"
+        ),
+    )
+    """Ruling: 7.3.5 says the surprise strike happens once in a battle (「这个特殊攻击在 1 场战斗
+    中只发生 1 次」); from the second round on, submarines fire with their side (5.5.3.2-3), and
+    a unit they hit fires back. TripleA and the LHTR house rules strike in every round: that
+    reading is this option."""
     victory_cities: Literal[13, 15, 18] = Field(
         default=15, description="AA50 1.4, 6: victory cities to win (15; 13 shorter, 18 longer)"
     )

@@ -121,15 +121,24 @@ def _land_assault(state: Aa50State, b: Battle, dice: Dice) -> list[Event]:
             s.bombarded = True
         hits, shots = fire.volley(state, dice, ships, "attacker", True, True, final=False)
         for h in hits:
-            h.kind = "any"
+            h.kind = "land"  # 7.3.1, 7.3.3: bombardment fires at the enemy land units only
         b.pending += hits
         events += shots
     return events
 
 
+def strikes(state: Aa50State, b: Battle) -> bool:
+    """7.3.5: whether this round opens with the submarines' surprise strike: at sea, in the
+    first round (「这个特殊攻击在 1 场战斗中只发生 1 次」, once a battle), or in every round with
+    the ``surprise_every_round`` option (TripleA's reading, options.py). In the later rounds
+    submarines fire with their side instead (5.5.3.2-3)."""
+    return b.kind == "sea" and (b.round == 1 or state.options.surprise_every_round)
+
+
 def _surprise(state: Aa50State, dice: Dice) -> list[Event]:
     """7.3.5: submarines strike first unless the other side has a destroyer; their hits are
-    removed before they can fire back."""
+    removed before they can fire back. The strike opens the first round only (``strikes``);
+    the submarines' choice to submerge comes at the start of every round."""
     b = _battle(state)
     events: list[Event] = []
     if b.kind == "sea" and may_submerge(state) is not None:
@@ -139,7 +148,7 @@ def _surprise(state: Aa50State, dice: Dice) -> list[Event]:
         return events
     att = query.combatants(state, b.where, b.attacker)
     dfn = query.defenders(state, b.where, b.attacker)
-    if b.kind == "sea":
+    if strikes(state, b):
         att_dd = any(u.type == "destroyer" for u in att)
         dfn_dd = any(u.type == "destroyer" for u in dfn)
         subs_a = [u for u in att if u.type == "submarine"] if not dfn_dd else []
@@ -183,8 +192,8 @@ def submerge(state: Aa50State, ids: list[str]) -> list[Event]:
 
 
 def _surprised(state: Aa50State, b: Battle, side: str) -> set[str]:
-    """Submarines of ``side`` that fired in the surprise strike."""
-    if b.kind != "sea":
+    """Submarines of ``side`` that fired in this round's surprise strike."""
+    if not strikes(state, b):
         return set()
     other = "defender" if side == "attacker" else "attacker"
     if any(u.type == "destroyer" for u in casualties.side_units(state, b, other)):
