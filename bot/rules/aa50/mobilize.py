@@ -64,7 +64,8 @@ def spots(state: Aa50State, unit: str) -> dict[str, str | None]:
         for z in board.adjacent(t):
             if not board.is_sea(z):
                 continue
-            decks = unit == "fighter" and query.deck_room(state, z, power) > 0
+            # 5.7.1: new fighters go on your own carriers there, never on an ally's.
+            decks = unit == "fighter" and query.own_deck_room(state, z, power) > 0
             if unit in board.SEA_UNITS or decks:
                 out.setdefault(z, t)
     return out
@@ -86,7 +87,7 @@ def place(state: Aa50State, action: Place) -> list[Event]:
     if power == "chinese" and len(query.at(state, action.where)) + action.count > CHINA_STACK:
         raise RuleViolation("aa50.place.china_stack", "AA50 4")
     at_sea = action.unit == "fighter" and board.is_sea(action.where)
-    if at_sea and action.count > query.deck_room(state, action.where, power):
+    if at_sea and action.count > query.own_deck_room(state, action.where, power):
         raise RuleViolation("aa50.place.no_deck", "AA50 5.7.1")
     if action.unit == "factory" and action.count > 1:
         raise RuleViolation("aa50.place.one_factory", "AA50 5.7.1")
@@ -110,9 +111,10 @@ def _seat_fighters(state: Aa50State, zone: str) -> None:
     for f in query.at(state, zone):
         if f.type != "fighter" or f.carried_by is not None:
             continue
-        for c in query.at(state, zone):
-            mine = c.type == "carrier" and board.allied(c.owner, f.owner)
-            if mine and len(query.cargo(state, c)) < CARRIER_CAPACITY:
+        decks = [c for c in query.at(state, zone) if c.type == "carrier"]
+        # Own carriers first: a new fighter may not be placed on an ally's (5.7.1).
+        for c in sorted(decks, key=lambda c: (c.owner != f.owner, c.id)):
+            if board.allied(c.owner, f.owner) and len(query.cargo(state, c)) < CARRIER_CAPACITY:
                 f.carried_by = c.id
                 break
 

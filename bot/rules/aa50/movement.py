@@ -68,8 +68,8 @@ def movable(state: Aa50State, power: str, combat: bool) -> list[Unit]:
             continue
         if u.carried_by is not None and u.type != "fighter":
             continue  # cargo moves with its transport (7.3.6)
-        if u.carried_by is not None and state.units[u.carried_by].owner != power:
-            continue  # a fighter on an ally's carrier is cargo (7.3.2)
+        # 5.5.4, 7.3.2: a fighter aboard an ally's carrier takes off in its own power's turn
+        # (the carrier stays: it moves only in its owner's turn).
         if u.type == "aa_gun" and combat:
             continue  # 7.1.4: AA guns move only in the noncombat move
         if not combat and u.combat and u.type not in board.AIR_UNITS:
@@ -379,21 +379,23 @@ def move(state: Aa50State, power: Power, action: Move, combat: bool) -> list[Eve
             x.came_from = path[-2] if len(path) > 1 else start
         u.bombed = action.bomb
     if not combat or not query.enemies_at(state, action.to, power):
-        _board_fighters(state, action.to, power)
+        _board_fighters(state, action.to, power, combat)
     events.append(ev("aa50.moved", power=power, units=action.units, to=action.to))
     return events
 
 
-def _board_fighters(state: Aa50State, zone: str, power: str) -> None:
-    """7.3.2: fighters that end in a sea zone sit on carriers of their side there."""
+def _board_fighters(state: Aa50State, zone: str, power: str, combat: bool) -> None:
+    """7.3.2: fighters that end in a sea zone sit on carriers of their side there, their own
+    power's first. 7.2.1, 5.6.1.2: once a fighter lands on a carrier in the noncombat move,
+    the carrier's move is over too (an ally's carrier does not move in this turn anyway)."""
     if not board.is_sea(zone):
         return
-    for f in [u for u in query.at(state, zone) if u.type == "fighter" and u.carried_by is None]:
-        for c in query.at(state, zone):
-            if (
-                c.type == "carrier"
-                and board.allied(c.owner, f.owner)
-                and len(query.cargo(state, c)) < 2
-            ):
+    here = query.at(state, zone)
+    for f in [u for u in here if u.type == "fighter" and u.carried_by is None]:
+        decks = [c for c in here if c.type == "carrier" and board.allied(c.owner, f.owner)]
+        for c in sorted(decks, key=lambda c: (c.owner != f.owner, c.id)):
+            if len(query.cargo(state, c)) < CARRIER_CAPACITY:
                 f.carried_by = c.id
+                if not combat and c.owner == power:
+                    c.moved = max(c.moved, query.move_range(state, c))
                 break

@@ -87,6 +87,15 @@ def deck_room(state: Aa50State, zone: str, power: str) -> int:
     return CARRIER_CAPACITY * len(carriers) - len(fighters)
 
 
+def own_deck_room(state: Aa50State, zone: str, power: str) -> int:
+    """5.7.1: room for new fighters on ``power``'s own carriers in a zone (not an ally's)."""
+    return sum(
+        CARRIER_CAPACITY - len(cargo(state, c))
+        for c in at(state, zone)
+        if c.type == "carrier" and c.owner == power
+    )
+
+
 def factory_at(state: Aa50State, tid: str) -> Unit | None:
     return next((u for u in at(state, tid) if u.type == "factory"), None)
 
