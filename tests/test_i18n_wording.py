@@ -29,13 +29,19 @@ ID = re.compile(r"^[a-z][a-z0-9_]*$")  # north_sea, asw, arrived
 LATIN = re.compile(r"[A-Za-z][A-Za-z'’-]*[A-Za-z]")
 
 
+ENDS: dict[str, dict[str, Any]] = {"aa50": {"round_limit": 6}}
+"""Options that give a game an end when it has none by default (AA50 plays until a side holds
+its victory cities, rulebook 1.4; a random game may never get there)."""
+
+
 def _options(ruleset: Ruleset) -> list[dict[str, Any]]:  # type: ignore[type-arg]
     flags = [
         name
         for name, field in ruleset.options_model.model_fields.items()
         if field.annotation is bool
     ]
-    return [{}, dict.fromkeys(flags, True)] if flags else [{}]
+    ends = ENDS.get(ruleset.id, {})
+    return [dict(ends), {**dict.fromkeys(flags, True), **ends}] if flags else [dict(ends)]
 
 
 def _texts(node: object) -> Iterator[dict[str, Any]]:

@@ -20,6 +20,10 @@ from bot.rules.core.registry import get as get_ruleset
 from bot.store import Store
 
 RULESETS = sorted({*available(), tests.vaults.RULESET.id})
+# Games that have no end of their own by default are given one here, so "over" ends: AA50
+# plays until a side holds its victory cities, as the rulebook does (1.4), unless a round
+# limit is set.
+OPTIONS: dict[str, dict[str, object]] = {"aa50": {"round_limit": 6}}
 
 
 async def _play(referee: Referee, game_id: str, users: dict[str, str], steps: int | None) -> None:
@@ -48,7 +52,9 @@ async def _fill(path: Path) -> dict[str, str]:
             seats = get_ruleset(ruleset).seats
             users = {seat: f"{ruleset}:{seat}" for seat in seats}
             for kind in ("lobby", "running", "over", "abandoned"):
-                record = await referee.create(ruleset, guild_id="1", created_by="u")
+                record = await referee.create(
+                    ruleset, guild_id="1", created_by="u", options=OPTIONS.get(ruleset)
+                )
                 games[f"{ruleset}:{kind}"] = record.id
                 if kind == "lobby":
                     continue

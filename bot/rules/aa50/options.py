@@ -36,15 +36,15 @@ class Aa50Options(BaseModel):
         default=15, description="AA50 1.4, 6: victory cities to win (15; 13 shorter, 18 longer)"
     )
     round_limit: int | None = Field(
-        default=6,
+        default=None,
         ge=1,
         le=100,
         description=(
             "Referee option, not a rule: the game ends in a draw after this many rounds unless"
-            " a side has won (None: play until a side wins)"
+            " a side has won (none, the default: play until a side holds its victory cities)"
         ),
     )
-    """Ruling: 1.4 and 1.4.1 end a game only by victory cities (13, 15 or 18); the limit is a
-    referee option for games by post, kept at 6 by default because the shared tests that play
-    every game with default options to its end (tests/store/test_copy.py,
-    tests/test_i18n_wording.py) need a game that ends; ``None`` plays on as the rulebook does."""
+    """Ruling: 1.4, 1.4.1 and 6 end a game only when a side holds the victory cities agreed
+    before the game (15; 13 shorter, 18 longer: ``victory_cities``), so by default there is no
+    round limit. A limit is a referee option for games by post that must end by a date; set
+    it explicitly (random play and the shared tests that play a game to its end do)."""
