@@ -1,5 +1,6 @@
 """AA50 5.5.3.6-5.5.3.9: taking a territory, liberating it, capitals (plunder, return of
-liberated territories) and victory cities."""
+liberated territories) and victory cities. The control marker (2.8) changes; factories and
+AA guns, grey pieces of no nation (2.11), change hands with the territory."""
 
 from __future__ import annotations
 

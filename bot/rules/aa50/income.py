@@ -50,7 +50,8 @@ def collect(state: Aa50State, dice: Dice) -> list[Event]:
 
 
 def winner(state: Aa50State) -> str | None:
-    """AA50 6: after the round, a side holding the agreed number of victory cities wins."""
+    """AA50 6 (1.1, 1.4): after the round, a side holding the agreed number of victory cities
+    wins."""
     cities = query.victory_cities(state)
     for side in ("axis", "allies"):
         if cities[side] >= state.options.victory_cities:

@@ -1,6 +1,7 @@
 """AA50 5.3 purchase and repair: units at their cost (Improved Shipyards' prices, 5.2.3),
 damage markers removed at 1 IPC each (2 per IPC with Increased Factory Production), the
-units waiting in the mobilization zone (5.3.3). Rule 4: China buys nothing; it gets one
+units waiting in the mobilization zone (5.3.3); any number of any unit, pieces being no limit
+(5.3.1; stacks of any size, 2.14). Rule 4: China buys nothing; it gets one
 infantry for every two Chinese territories the Axis does not hold."""
 
 from __future__ import annotations

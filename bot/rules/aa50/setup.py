@@ -1,4 +1,5 @@
-"""AA50 3, 3.1, 3.2: a new game from a scenario's set-up (data/aa50/scenario_*.toml)."""
+"""AA50 3, 3.1, 3.2: a new game from a scenario's set-up (data/aa50/scenario_*.toml): the
+national setup charts' units (2.13), IPCs and victory cities."""
 
 from __future__ import annotations
 

@@ -153,8 +153,9 @@ class Aa50State(GameState):
     china_then: Phase | None = None
     """Rule 4: the US phase that follows the China phases under way."""
     ipcs: dict[str, int]
+    """Each power's IPCs (2.10), kept apart even when one player holds several powers (3)."""
     owners: dict[str, Power]
-    """Land territories' controllers (neutrals have none)."""
+    """Land territories' controllers, the national control markers (2.8; neutrals have none)."""
     original: dict[str, Power]
     start_owners: dict[str, Power] = Field(default_factory=dict)
     """Controllers at the start of the current turn (2.6 canals, 5.6.1.2 landing, 5.7)."""
@@ -163,6 +164,7 @@ class Aa50State(GameState):
     units: dict[str, Unit]
     next_id: int = 0
     tech: dict[str, list[str]] = Field(default_factory=dict)
+    """Advances each power has, as marked on the research chart (2.12, 5.2.4)."""
     tokens: dict[str, int] = Field(default_factory=dict)
     """Research tokens kept after failed rolls (5.2.2)."""
     researched: bool = False

@@ -1,5 +1,6 @@
 """AA50 5.5: the battles of a turn, in order (5.5.1 strategic bombing, 5.5.2 amphibious
-assaults, 5.5.3 general combat), each battle a table of steps (``STEPS``)."""
+assaults, 5.5.3 general combat), each battle a table of steps (``STEPS``); the battle board
+(2.9) is the state's ``Battle``: the two sides, the casualty zone (``doomed``), the round."""
 
 from __future__ import annotations
 
