@@ -62,8 +62,8 @@ def test_random_games_reach_a_result_with_the_books_balanced(
         china += sum(1 for e in report.events if e.kind == "aa50.china")
     elapsed = time.perf_counter() - started
     print(
-        f"AA50 random play {scenario} {options}: {GAMES} games ({victories} won, the rest at the round "
-        f"limit), {orders} orders, {battles} battles, "
+        f"AA50 random play {scenario} {options}: {GAMES} games ({victories} won, the rest at "
+        f"the round limit), {orders} orders, {battles} battles, "
         f"{captures} captures in {elapsed:.1f} s ({1000 * elapsed / max(orders, 1):.1f} ms/order)"
     )
     assert battles > 0
