@@ -387,7 +387,7 @@ def move(state: Aa50State, power: Power, action: Move, combat: bool) -> list[Eve
 def _board_fighters(state: Aa50State, zone: str, power: str, combat: bool) -> None:
     """7.3.2: fighters that end in a sea zone sit on carriers of their side there, their own
     power's first. 7.2.1, 5.6.1.2: once a fighter lands on a carrier in the noncombat move,
-    the carrier's move is over too (an ally's carrier does not move in this turn anyway)."""
+    both are done moving (an ally's carrier does not move in this turn anyway)."""
     if not board.is_sea(zone):
         return
     here = query.at(state, zone)
@@ -396,6 +396,8 @@ def _board_fighters(state: Aa50State, zone: str, power: str, combat: bool) -> No
         for c in sorted(decks, key=lambda c: (c.owner != f.owner, c.id)):
             if len(query.cargo(state, c)) < CARRIER_CAPACITY:
                 f.carried_by = c.id
+                if not combat and f.owner == power:
+                    f.moved = max(f.moved, query.move_range(state, f))
                 if not combat and c.owner == power:
                     c.moved = max(c.moved, query.move_range(state, c))
                 break
