@@ -148,7 +148,7 @@ def _walk(
             if not stops:
                 _walk(state, u, combat, nb, step, left - 1, out, occ)
             continue
-        if u.owner == "chinese" and nb not in board.CHINA_TERRITORIES:
+        if u.owner == "chinese" and not query.china_may_enter(state, nb):
             continue  # rule 4: Chinese units stay in China
         if query.friendly_land(state, nb, u.owner):
             if not combat or any(query.enemy_land(state, p, u.owner) for p in path):
@@ -207,7 +207,7 @@ def _air(
     return out
 
 
-def _china_routes(start: str) -> dict[str, list[str]]:
+def _china_routes(state: Aa50State, start: str) -> dict[str, list[str]]:
     """Shortest routes from ``start`` that stay within China's territories (rule 4)."""
     routes: dict[str, list[str]] = {start: []}
     frontier = [start]
@@ -215,7 +215,7 @@ def _china_routes(start: str) -> dict[str, list[str]]:
         nxt = []
         for here in frontier:
             for there in sorted(board.adjacent(here)):
-                if there in routes or there not in board.CHINA_TERRITORIES:
+                if there in routes or not query.china_may_enter(state, there):
                     continue
                 routes[there] = [*routes[here], there]
                 nxt.append(there)
@@ -228,7 +228,7 @@ def _china_air(state: Aa50State, u: Unit, combat: bool, left: int) -> dict[str, 
     fights and lands only within China's territories. Ruling: it may not even pass over a
     space outside them (the rulebook bounds where Chinese units may go, not where they stop)."""
     out: dict[str, list[str]] = {}
-    for dest, route in _china_routes(u.at).items():
+    for dest, route in _china_routes(state, u.at).items():
         d = len(route)
         if d == 0 or d > left:
             continue
@@ -238,7 +238,7 @@ def _china_air(state: Aa50State, u: Unit, combat: bool, left: int) -> dict[str, 
             )
             back = [
                 len(r)
-                for t, r in _china_routes(dest).items()
+                for t, r in _china_routes(state, dest).items()
                 if query.friendly_at_start(state, t, u.owner)
             ]
             if not battle or not back or min(back) > left - d:
@@ -334,7 +334,7 @@ def _valid_via(
     for step in chosen:
         if step not in board.adjacent(here) or not board.passable(step):
             return False
-        if u.owner == "chinese" and step not in board.CHINA_TERRITORIES:
+        if u.owner == "chinese" and not query.china_may_enter(state, step):
             return False  # rule 4
         here = step
     return len(chosen) <= query.move_range(state, u) - u.moved
@@ -344,7 +344,7 @@ def _why(state: Aa50State, u: Unit, to: str, combat: bool) -> str:
     """The refusal code that names why ``to`` is out of reach."""
     if not board.passable(to):
         return "aa50.move.neutral"
-    if u.owner == "chinese" and to not in board.CHINA_TERRITORIES:
+    if u.owner == "chinese" and not query.china_may_enter(state, to):
         return "aa50.move.china"
     if u.type in board.AIR_UNITS:
         return "aa50.move.no_landing"

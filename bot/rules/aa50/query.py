@@ -64,6 +64,14 @@ def friendly_at_start(state: Aa50State, tid: str, power: str) -> bool:
     )
 
 
+def china_may_enter(state: Aa50State, tid: str) -> bool:
+    """Rule 4: Chinese units go only into the Chinese territories (note 13); Kwangtung, never
+    China's, only while the Axis holds it, to take it back (for the UK)."""
+    if tid not in board.CHINA_TERRITORIES:
+        return False
+    return tid != "kwangtung" or enemy_land(state, tid, "chinese")
+
+
 def has(state: Aa50State, power: str, advance: str) -> bool:
     return advance in state.tech.get(power, [])
 
