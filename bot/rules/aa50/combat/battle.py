@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from bot.rules.aa50 import board, capture, query
 from bot.rules.aa50.board import SEATS
-from bot.rules.aa50.combat import casualties, fire
+from bot.rules.aa50.combat import casualties, fire, orphans
 from bot.rules.aa50.state import Aa50State, Battle, BattleStep, Unit
 from bot.rules.aa50.words import ev
 from bot.rules.core import Dice, Event, RuleViolation
@@ -349,28 +349,10 @@ def _conclude(state: Aa50State, dice: Dice) -> list[Event]:
         if u.type == "battleship":
             u.hits = 0
     if b.kind == "sea":
-        events += _orphans(state, b.where)
+        events += orphans.land(state, b.where)
     events.append(ev("aa50.battle_over", where=b.where))
     state.battle = None
     return events
-
-
-def _orphans(state: Aa50State, zone: str) -> list[Event]:
-    """7.2.1: defending fighters with no carrier left land on an adjacent friendly territory
-    or are destroyed. Ruling: the engine picks the first such territory by id."""
-    lost = []
-    for f in query.at(state, zone):
-        if f.type != "fighter" or f.carried_by is not None or board.allied(f.owner, state.power):
-            continue
-        room = query.deck_room(state, zone, f.owner)
-        if room >= 0:
-            continue
-        land = [t for t in board.adjacent(zone) if query.friendly_land(state, t, f.owner)]
-        if land:
-            f.at = sorted(land)[0]
-        else:
-            lost.append(f.id)
-    return casualties.destroy(state, lost) if lost else []
 
 
 STEPS: Table[BattleStep, Aa50State] = Table(
