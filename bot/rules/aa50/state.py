@@ -180,6 +180,9 @@ class Aa50State(GameState):
     bombing: list[str] = Field(default_factory=list)
     """Territories whose factory the bombers on them raid (5.5.1)."""
     battle: Battle | None = None
+    hostile_seas: list[str] = Field(default_factory=list)
+    """Sea zones hostile to the power whose turn it is when its turn began: a fleet retreats
+    only into a zone friendly since then (5.5.3.5)."""
     sea_battles: list[str] = Field(default_factory=list)
     """Sea zones where a sea battle was fought this turn (no bombardment from them, 5.5.2.2)."""
     placed: dict[str, int] = Field(default_factory=dict)
@@ -226,7 +229,7 @@ class Aa50State(GameState):
             setattr(new, name, dict(getattr(self, name)))
         new.tech = {k: list(v) for k, v in self.tech.items()}
         new.pending = {k: dict(v) for k, v in self.pending.items()}
-        for name in ("conquered", "battles", "bombing", "sea_battles"):
+        for name in ("conquered", "battles", "bombing", "sea_battles", "hostile_seas"):
             setattr(new, name, list(getattr(self, name)))
         new.casualty_orders = {k: v.model_copy(deep=True) for k, v in self.casualty_orders.items()}
         new.battle = self.battle.model_copy(deep=True) if self.battle is not None else None

@@ -78,6 +78,15 @@ def begin_turn(state: Aa50State) -> list[Event]:
     state.start_owners = dict(state.owners)
     state.conquered = []
     state.sea_battles = []
+    state.hostile_seas = sorted(
+        {
+            u.at
+            for u in state.units.values()
+            if u.type in board.SURFACE_WARSHIPS
+            and u.carried_by is None
+            and not board.allied(u.owner, state.power)
+        }
+    )
     state.placed = {}
     state.pickups = {}
     state.battles = []

@@ -294,7 +294,8 @@ def retreats(state: Aa50State) -> list[str]:
         if src is None or src == b.where or src not in board.adjacent(b.where):
             continue
         if board.is_sea(src):
-            if not query.hostile_sea(state, src, b.attacker):
+            # A zone friendly since the turn began (hostile_seas), and friendly still.
+            if src not in state.hostile_seas and not query.hostile_sea(state, src, b.attacker):
                 out.add(src)
         elif query.friendly_land(state, src, b.attacker):
             out.add(src)
