@@ -51,8 +51,8 @@ class WeaponRow(Sourced):
 
 
 class Band(Sourced):
-    """A range band (14.3 item 3): from ``low`` (included) to ``high`` yards; hits times
-    numerator / denominator, fractions rounded up (item 5)."""
+    """A range band: from ``low`` (included) to ``high`` yards; hits times
+    numerator / denominator, fractions rounded up."""
 
     id: Annotated[str, Field(pattern=r"^b\d$")]
     low: int
@@ -83,8 +83,8 @@ class FlotationRow(Sourced):
 
 
 class LightShip(Sourced):
-    """A light-ship counter (12.3): gunnery, movement and the hit boxes left to right; a
-    DD's torpedo factor is its highest unmarked box (12.6, 12.7)."""
+    """A light-ship counter: gunnery, movement and the hit boxes left to right; a DD's
+    torpedo factor is its highest unmarked box."""
 
     id: Id
     name: str
@@ -95,7 +95,7 @@ class LightShip(Sourced):
     boxes: tuple[Annotated[int, Field(ge=0, le=30)], ...] = Field(min_length=1)
     task_force: int
     extra: bool = False
-    """One of the extra British forces (Tournament 21.3): only with that option."""
+    """One of the extra British forces: only with that Tournament option."""
     ships: int | None = None
     tubes: int | None = None
     speed_kn: float | None = None
