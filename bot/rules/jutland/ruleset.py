@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from bot.rules.core import (
     Action,
@@ -23,6 +23,8 @@ from bot.rules.core import (
 from bot.rules.jutland import actions as A
 from bot.rules.jutland import events as _events  # noqa: F401  (registers the event kinds)
 from bot.rules.jutland import hiding, regroup, search, turn
+from bot.rules.jutland.advanced import gunnery
+from bot.rules.jutland.advanced.state import AdvancedState
 from bot.rules.jutland.battle import fire, maneuver
 from bot.rules.jutland.components import comps
 from bot.rules.jutland.state import SIDES, Battle, JutlandState, Maneuver, TaskForce
@@ -37,6 +39,10 @@ def _battle(state: JutlandState) -> Battle:
 
 class JutlandOptions(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+    rules: Literal["basic", "advanced"] = Field(
+        default="basic", description="basic or advanced (Jutland 11: damage, gunnery facing)"
+    )
 
 
 def new_state(ruleset: str, scenario: str) -> JutlandState:
@@ -77,6 +83,8 @@ class Jutland(Ruleset[JutlandState]):
         if scenario != "basic":
             raise RuleViolation("core.scenario.unknown", "Referee", scenario=scenario)
         state = new_state(self.id, scenario)
+        if isinstance(options, JutlandOptions) and options.rules == "advanced":
+            state.advanced = AdvancedState()
         events = [Event(kind="jut.game_started"), *turn.advance(state, dice)]
         return Outcome(state=state, events=events)
 
@@ -108,7 +116,11 @@ class Jutland(Ruleset[JutlandState]):
             events = maneuver.plot(state, _battle(state), side, action.tf, m)
         elif isinstance(action, A.Fire):
             b = _battle(state)
-            events = fire.fire(b, side, action.target, action.ships, dice, action.band)
+            shot = (action.target, action.ships, dice, action.band)
+            if state.advanced is not None:  # Jutland 11.2: the Gunnery Damage Table
+                events = gunnery.fire(state, b, side, *shot)
+            else:
+                events = fire.fire(b, side, *shot)
         elif isinstance(action, A.HoldFire):
             b = _battle(state)
             b.done.append(side)

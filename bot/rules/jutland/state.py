@@ -7,6 +7,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from bot.rules.core import GameState
+from bot.rules.jutland.advanced.state import AdvancedState
 
 Side = Literal["german", "british"]
 SIDES: tuple[Side, ...] = ("german", "british")
@@ -141,6 +142,8 @@ class JutlandState(GameState):
     contact: str | None = None
     battle: Battle | None = None
     sunk: dict[Side, list[str]] = Field(default_factory=_no_losses)
+    advanced: AdvancedState | None = None
+    """The Advanced Game's records (Jutland 11-17): None in a Basic game."""
 
     def __deepcopy__(self, memo: dict[int, Any] | None = None) -> JutlandState:
         """A deep copy by hand: every mutable part copied, frozen parts shared (announcements,
@@ -156,4 +159,6 @@ class JutlandState(GameState):
         fields["spotted"] = list(self.spotted)
         fields["battle"] = self.battle.model_copy(deep=True) if self.battle is not None else None
         fields["sunk"] = {k: list(v) for k, v in self.sunk.items()}
+        if self.advanced is not None:
+            fields["advanced"] = self.advanced.model_copy(deep=True)
         return type(self).model_construct(_fields_set=set(self.model_fields_set), **fields)

@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict
 from bot.rules.core import Prompt, Text, View, t
 from bot.rules.core.seats import narrow
 from bot.rules.jutland import board, search
+from bot.rules.jutland.advanced.view import DamageView, record_of
 from bot.rules.jutland.battle.fire import BANDS
 from bot.rules.jutland.battle.placement import visibility
 from bot.rules.jutland.components import comps
@@ -54,6 +55,8 @@ class ShipView(BaseModel):
     y: float
     heading: float
     sunk: bool
+    record: DamageView | None = None
+    """The Advanced Game's hit record (Jutland 13.1): the fire that made it was public."""
 
 
 class BattleView(BaseModel):
@@ -162,7 +165,7 @@ def _battle(state: JutlandState, owing: set[str], side: Side | None) -> BattleVi
         return None
     ships = tuple(
         ShipView(id=s.id, side=s.side, tf=s.tf, x=round(s.x), y=round(s.y),
-                 heading=round(s.heading), sunk=s.sunk)
+                 heading=round(s.heading), sunk=s.sunk, record=record_of(state, s.id))
         for s in sorted(b.ships.values(), key=lambda s: s.id)
     )  # fmt: skip
     done = {s: s not in owing for s in ("german", "british")}

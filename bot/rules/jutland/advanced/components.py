@@ -37,6 +37,7 @@ class Constants(Sourced):
     torpedo_close: int
     turn_away: int
     search_min_capital: int
+    bow_arc: int
 
 
 class WeaponRow(Sourced):

@@ -6,6 +6,7 @@ turning point (4.2 item 2a), the whole formation turns together up to 90 degrees
 from __future__ import annotations
 
 from bot.rules.core import Event, RuleViolation
+from bot.rules.jutland.advanced.damage import movement
 from bot.rules.jutland.battle.geometry import (
     COUNTER,
     YARDS_PER_FACTOR,
@@ -16,7 +17,6 @@ from bot.rules.jutland.battle.geometry import (
     counter,
     overlap,
 )
-from bot.rules.jutland.components import comps
 from bot.rules.jutland.events import Maneuvered, ManeuverPlotted, Stopped
 from bot.rules.jutland.search import label
 from bot.rules.jutland.state import Battle, Formation, JutlandState, Maneuver, Side
@@ -36,7 +36,7 @@ def top_speed(state: JutlandState, battle: Battle, f: Formation) -> int:
     tf = state.task_forces[f.tf]
     if tf.dead:
         return 0
-    return min((comps().ships[s].movement for s in live(battle, f)), default=0)
+    return min((movement(state, s) for s in live(battle, f)), default=0)
 
 
 def cost(angle: int) -> int:

@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 from bot.rules.core import Choice, Dice, Event, Option, OrderForm, Prompt, When, t
 from bot.rules.core.sequence import Step, Table
+from bot.rules.jutland.advanced import damage, gunnery
 from bot.rules.jutland.battle import end, fire, maneuver, reinforce
 from bot.rules.jutland.state import Battle, BattleStep, JutlandState, Side
 
@@ -92,7 +93,7 @@ def _maneuver_prompts(state: JutlandState) -> list[Prompt]:
 def _fire_prompts(side: Side) -> Callable[[JutlandState], list[Prompt]]:
     def build(state: JutlandState) -> list[Prompt]:
         b = battle_of(state)
-        legal = fire.shots(b, side)
+        legal = gunnery.shots(state, b, side)
         if side in b.done or not legal:
             return []
         targets = tuple(Option(value=s, label=s) for s in sorted(legal))
@@ -167,6 +168,7 @@ def _german_fired(state: JutlandState, dice: Dice) -> list[Event]:
 def _british_fired(state: JutlandState, dice: Dice) -> list[Event]:
     b = battle_of(state)
     fire.remove_hits(b)
+    damage.end_fire(state)
     b.done = []
     STEPS.goto(state, "maneuver")
     return end.after_turn(state)
