@@ -11,7 +11,7 @@ class Damage(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     boxes: int = 0
-    """Gunnery hit boxes marked, left to right (13.1; a light ship's, 12.7)."""
+    """Gunnery hit boxes marked, left to right (13.1)."""
     slashed: int = 0
     """Of those, the British boxes marked in this turn's German fire: slashed, not yet in
     effect until the British fire is over, then crossed (13.1 item 5)."""
