@@ -7,6 +7,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from bot.rules.core import Action
+from bot.rules.jutland.advanced.actions import HoldTorpedoes, LightMove, Torpedo
 
 Ref = Annotated[str, Field(min_length=1, max_length=40)]
 
@@ -86,6 +87,17 @@ class Makeup(Action):
 
 
 JutlandAction = Annotated[
-    Plot | EndInitial | Announce | ManeuverOrder | Fire | HoldFire | Merge | Split | Makeup,
+    Plot
+    | EndInitial
+    | Announce
+    | ManeuverOrder
+    | Fire
+    | HoldFire
+    | Merge
+    | Split
+    | Makeup
+    | LightMove
+    | Torpedo
+    | HoldTorpedoes,
     Field(discriminator="type"),
 ]

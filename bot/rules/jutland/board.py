@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from functools import cache
 
+from bot.rules.jutland.advanced.components import is_light
 from bot.rules.jutland.components import comps
 from bot.rules.jutland.state import Side, TaskForce
 
@@ -55,6 +56,8 @@ def out_of_fuel(tf: TaskForce, hour: int) -> bool:
     at any of its bases within 60; the hour of leaving counts as the first at sea."""
     if tf.left_at is None or (tf.hex is not None and tf.hex in bases(tf.side)):
         return False
+    if any(is_light(s) for s in tf.ships):
+        return False  # Jutland 13.5 item 4: light ships have no fuel limit
     return hour - tf.left_at >= fuel_limit(tf.side)
 
 

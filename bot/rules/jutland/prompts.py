@@ -9,6 +9,7 @@ from functools import lru_cache
 
 from bot.rules.core import Choice, Option, OrderForm, Prompt, t
 from bot.rules.jutland import board, regroup, search
+from bot.rules.jutland.advanced import search as adv_search
 from bot.rules.jutland.state import SIDES, JutlandState, Side, TaskForce
 
 
@@ -110,7 +111,7 @@ def search_prompt(state: JutlandState, side: Side) -> Prompt:
                 label=t("jut.input.extra"),
                 kind="many",
                 min=0,
-                max=len(near),
+                max=adv_search.extra_limit(state, side, len(near)),
                 options=tuple(Option(value=h, label=h) for h in near),
             ),
         )

@@ -8,6 +8,7 @@ from functools import lru_cache
 
 from bot.rules.core import Choice, Event, Option, OrderForm, Prompt, RuleViolation, When, t
 from bot.rules.jutland.actions import Makeup, Merge, Split
+from bot.rules.jutland.advanced.components import is_light
 from bot.rules.jutland.battle.placement import MAX_COLUMNS
 from bot.rules.jutland.search import engaged, forces, label
 from bot.rules.jutland.state import JutlandState, Side, TaskForce
@@ -18,7 +19,12 @@ MIN_SHIPS = 3
 
 
 def _free(tf: TaskForce) -> bool:
-    return tf.hex is not None and tf.plotted is None and not tf.dead
+    return (
+        tf.hex is not None
+        and tf.plotted is None
+        and not tf.dead
+        and not any(is_light(s) for s in tf.ships)
+    )  # Jutland 12.1
 
 
 def _regroupable(state: JutlandState, side: Side) -> list[TaskForce]:

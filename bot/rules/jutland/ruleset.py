@@ -23,7 +23,8 @@ from bot.rules.core import (
 from bot.rules.jutland import actions as A
 from bot.rules.jutland import events as _events  # noqa: F401  (registers the event kinds)
 from bot.rules.jutland import hiding, regroup, search, turn
-from bot.rules.jutland.advanced import gunnery
+from bot.rules.jutland.advanced import gunnery, light, torpedo
+from bot.rules.jutland.advanced.components import adv
 from bot.rules.jutland.advanced.state import AdvancedState
 from bot.rules.jutland.battle import fire, maneuver
 from bot.rules.jutland.components import comps
@@ -85,6 +86,7 @@ class Jutland(Ruleset[JutlandState]):
         state = new_state(self.id, scenario)
         if isinstance(options, JutlandOptions) and options.rules == "advanced":
             state.advanced = AdvancedState()
+            light.add_forces(state)  # Jutland 12.1
         events = [Event(kind="jut.game_started"), *turn.advance(state, dice)]
         return Outcome(state=state, events=events)
 
@@ -121,6 +123,13 @@ class Jutland(Ruleset[JutlandState]):
                 events = gunnery.fire(state, b, side, *shot)
             else:
                 events = fire.fire(b, side, *shot)
+        elif isinstance(action, A.LightMove):
+            events = light.plot(state, _battle(state), side, action)
+        elif isinstance(action, A.Torpedo):
+            events = torpedo.declare(state, _battle(state), side, action)
+        elif isinstance(action, A.HoldTorpedoes):
+            _battle(state)
+            events = torpedo.hold(state, side)
         elif isinstance(action, A.HoldFire):
             b = _battle(state)
             b.done.append(side)
@@ -138,6 +147,7 @@ class Jutland(Ruleset[JutlandState]):
         c = comps()
         out: dict[str, Label] = {h: h for h in c.hexes}
         out |= {s.id: s.name for s in c.ships.values()}
+        out |= {u.id: u.name for u in adv().light.values()}
         for side, prefix in (("british", "gb"), ("german", "de")):
             for n in range(1, 16):
                 out[f"{prefix}{n}"] = t(f"jut.tf.{side}", n=n)

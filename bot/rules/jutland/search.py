@@ -8,6 +8,7 @@ from __future__ import annotations
 from bot.rules.core import Event, RuleViolation, t
 from bot.rules.jutland import board
 from bot.rules.jutland.actions import Announce, Plot
+from bot.rules.jutland.advanced import search as adv_search
 from bot.rules.jutland.components import comps
 from bot.rules.jutland.state import Announcement, JutlandState, Side, TaskForce
 
@@ -114,13 +115,14 @@ def adjacent(state: JutlandState, side: Side) -> list[str]:
     """Hexes a side may announce besides its own (3.3 item 2): next to its task forces."""
     own = occupied(state, side)
     near = {n for h in own for n in board.near(h) if comps().hexes[n].terrain != "land"}
-    return sorted(near - own)
+    return adv_search.adjacent(state, side, sorted(near - own))
 
 
 def announce(state: JutlandState, side: Side, action: Announce, section: str) -> list[Event]:
     """Jutland 3.3 items 2-3 (Basic): every hex holding one's task forces is announced, and the
     adjacent hexes chosen; the other side answers each truthfully, present or not, without
     numbers or types."""
+    adv_search.check_extra(state, side, list(action.extra))
     offered = set(adjacent(state, side))
     wrong = sorted(set(action.extra) - offered)
     if wrong:
@@ -129,7 +131,7 @@ def announce(state: JutlandState, side: Side, action: Announce, section: str) ->
         raise RuleViolation("jut.search.repeated", section)
     other: Side = "british" if side == "german" else "german"
     theirs = occupied(state, other)
-    hexes = sorted(occupied(state, side) | set(action.extra))
+    hexes = sorted(adv_search.announced(state, side, occupied(state, side)) | set(action.extra))
     answers = {h: h in theirs for h in hexes}
     state.announcements.append(Announcement(hour=state.hour, side=side, answers=answers))
     found = [h for h in hexes if answers[h]]
@@ -140,5 +142,6 @@ def contact(state: JutlandState, skip: str | None = None) -> str | None:
     """Jutland 3.3 item 4c: forces of both sides found in the same hex (every occupied hex is
     announced in the Basic Game, so a shared hex is always found); ``skip``: the hex whose
     battle just ended."""
-    both = sorted(occupied(state, "german") & occupied(state, "british") - {skip})
+    both = occupied(state, "german") & occupied(state, "british") - {skip}
+    both = sorted(adv_search.found(state, both))
     return both[0] if both else None

@@ -84,7 +84,7 @@ class FlotationRow(Sourced):
 
 
 class LightShip(Sourced):
-    """A light-ship counter: gunnery, movement and the hit boxes left to right; a DD's
+    """A light-ship counter (12.3): gunnery, movement and the hit boxes left to right; a DD's
     torpedo factor is its highest unmarked box."""
 
     id: Id
@@ -188,3 +188,8 @@ def load_advanced(root: Path | None = None) -> Advanced:
 @cache
 def adv() -> Advanced:
     return load_advanced()
+
+
+def is_light(ident: str) -> bool:
+    """A light-ship counter's id (it is also the id of its task force, Jutland 12.1)."""
+    return ident in adv().light

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Literal
 
 from bot.rules.core import Event
-from bot.rules.jutland.advanced.components import adv
+from bot.rules.jutland.advanced.components import adv, is_light
 from bot.rules.jutland.advanced.events import DeadInWater
 from bot.rules.jutland.advanced.state import AdvancedState, Damage
 from bot.rules.jutland.components import comps
@@ -39,7 +39,10 @@ def gunnery(state: JutlandState, ship: str, facing: Facing) -> int:
 
 
 def movement(state: JutlandState, ship: str) -> int:
-    """13.1: each torpedo (flotation) hit lowers the movement factor by 1."""
+    """13.1: each torpedo (flotation) hit lowers the movement factor by 1; a light ship's
+    never (12.7)."""
+    if is_light(ship):
+        return adv().light[ship].movement
     base = comps().ships[ship].movement
     d = state.advanced.damage.get(ship) if state.advanced is not None else None
     if d is None:
@@ -65,14 +68,26 @@ def hit_capital(
     d.flotation += flotation
     sunk = d.phase_hits >= ship.protection or d.flotation >= ship.protection  # 13.2
     if sunk:
-        sink(battle, target, by)
+        sink(battle, target, delayed=by == "german")
     return boxes, flotation, sunk
 
 
-def sink(battle: Battle, ship: str, by: Side) -> None:
-    """4.1: a ship sunk in the German fire still fires in the British fire."""
+def torpedo_capital(state: JutlandState, battle: Battle, target: str, hits: int) -> bool:
+    """12.6 item 7: torpedo hits on a capital ship mark no box; they are recorded after the
+    boxes, each costing a movement factor (13.1); as many as her protection sink her (13.2)."""
+    assert state.advanced is not None
+    d = record(state.advanced, target)
+    d.flotation += hits
+    sunk = d.flotation >= comps().ships[target].protection
+    if sunk:
+        sink(battle, target, delayed=False)
+    return sunk
+
+
+def sink(battle: Battle, ship: str, delayed: bool) -> None:
+    """4.1: a ship sunk in the German fire (``delayed``) still fires in the British fire."""
     victim = battle.ships[ship]
-    if by == "german":
+    if delayed:
         victim.hit = True
     else:
         victim.sunk = True
@@ -81,7 +96,8 @@ def sink(battle: Battle, ship: str, by: Side) -> None:
 def fall_out(state: JutlandState, battle: Battle, ship: str) -> list[Event]:
     """13.1, 15.4 item 1: a ship without movement cannot move; she leaves her formation (the
     ships behind her pass over her), so that it is not stopped with her (15.3)."""
-    if battle.ships[ship].sunk or battle.ships[ship].hit or movement(state, ship) > 0:
+    gone = battle.ships[ship].sunk or battle.ships[ship].hit
+    if gone or is_light(ship) or movement(state, ship) > 0:
         return []
     f = battle.formations[battle.ships[ship].tf]
     for k, column in enumerate(f.columns):
@@ -108,7 +124,7 @@ def _new_id(state: JutlandState, side: Side) -> str:
 
 
 def stranded(state: JutlandState, tf: TaskForce) -> list[str]:
-    return [s for s in tf.ships if s in comps().ships and movement(state, s) == 0]
+    return [s for s in tf.ships if not is_light(s) and movement(state, s) == 0]
 
 
 def strand(state: JutlandState) -> None:

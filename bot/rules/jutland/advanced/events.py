@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Annotated, ClassVar
 
-from bot.rules.core.events import EventParams
+from bot.rules.core.events import SEAT, EventParams
+from bot.rules.jutland.state import Side
 
 
 class AdvancedFire(EventParams):
@@ -27,3 +28,39 @@ class DeadInWater(EventParams):
 
     event_kind: ClassVar[str] = "jut.dead_in_water"
     ship: str
+
+
+class LightMoved(EventParams):
+    """14.4 item 4: a light-ship counter turned and ran on (the speed it could make)."""
+
+    event_kind: ClassVar[str] = "jut.light_moved"
+    tf: str
+    angle: int
+    speed: int
+
+
+class TorpedoDeclared(EventParams):
+    """12.6: a flotilla announces its attack, its factors and its target."""
+
+    event_kind: ClassVar[str] = "jut.torpedo_declared"
+    flotilla: str
+    target: str
+    factors: int
+
+
+class TorpedoHit(EventParams):
+    """12.6 item 7: the attack resolved on the Torpedo Attack Table."""
+
+    event_kind: ClassVar[str] = "jut.torpedo"
+    flotilla: str
+    target: str
+    factors: int
+    die: int
+    hits: int
+    evaded: bool
+    sunk: bool
+
+
+class HoldTorpedoes(EventParams):
+    event_kind: ClassVar[str] = "jut.hold_torpedoes"
+    side: Annotated[Side, SEAT]

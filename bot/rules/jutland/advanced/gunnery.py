@@ -10,18 +10,17 @@ from __future__ import annotations
 import math
 
 from bot.rules.core import Dice, Event, RuleViolation, t
-from bot.rules.jutland.advanced import damage
-from bot.rules.jutland.advanced.components import DAMAGE_COLUMNS, adv
+from bot.rules.jutland.advanced import damage, light
+from bot.rules.jutland.advanced.components import DAMAGE_COLUMNS, Weapon, adv, is_light
 from bot.rules.jutland.advanced.damage import Facing
 from bot.rules.jutland.advanced.events import AdvancedFire
 from bot.rules.jutland.battle import fire as basic
-from bot.rules.jutland.battle.geometry import bearing
+from bot.rules.jutland.battle.geometry import bearing, counter
 from bot.rules.jutland.state import Battle, BattleShip, JutlandState, Side
 
 
-def facing(firer: BattleShip, target: BattleShip) -> Facing:
-    """13.4 item 2: the bearing of the target's funnel (its centre) off the firer's bow."""
-    off = (bearing((firer.x, firer.y), (target.x, target.y)) - firer.heading) % 360
+def _arc(firer: BattleShip, point: tuple[float, float]) -> Facing:
+    off = (bearing((firer.x, firer.y), point) - firer.heading) % 360
     arc = adv().rules.bow_arc
     if min(off, 360 - off) <= arc:
         return "bow"
@@ -30,7 +29,29 @@ def facing(firer: BattleShip, target: BattleShip) -> Facing:
     return "broadside"
 
 
+def facing(firer: BattleShip, target: BattleShip) -> Facing:
+    """13.4 item 2: the bearing of the target's funnel (its centre) off the firer's bow; a
+    light-ship target draws the broadside if any part of it lies outside the bow or stern
+    arc (item 2c)."""
+    if not is_light(target.id):
+        return _arc(firer, (target.x, target.y))
+    ends = counter((target.x, target.y), target.heading)
+    arcs = {_arc(firer, p) for p in (*ends, (target.x, target.y))}
+    return arcs.pop() if len(arcs) == 1 else "broadside"
+
+
+def weapon(ship: str) -> Weapon:
+    kind = light.kind(ship)
+    return "capital_guns" if kind == "capital" else "cl_guns" if kind == "cl" else "dd_guns"
+
+
 def factor(state: JutlandState, firer: BattleShip, target: BattleShip) -> int:
+    """12.4 item 2: guns that cannot hurt the target bring nothing; a light ship fires its
+    gunnery whatever its facing (13.4 item 2c)."""
+    if adv().weapons[weapon(firer.id)].against(light.kind(target.id)) != "gunnery":
+        return 0
+    if is_light(firer.id):
+        return light.gunnery(state, firer.id)
     return damage.gunnery(state, firer.id, facing(firer, target))
 
 
@@ -98,7 +119,10 @@ def fire(
         face = dice.roll(t("jut.die.gunnery", target=target), 6)
     hits = scaled(table_hits(total, face), chosen)
     phase = f"{state.hour}.{battle.turn}.{side}"
-    boxes, flotation, sunk = damage.hit_capital(state, battle, target, hits, phase, side)
+    if is_light(target):  # 12.7: boxes only, none beyond
+        (boxes, sunk), flotation = light.hit(state, battle, target, hits, side), 0
+    else:
+        boxes, flotation, sunk = damage.hit_capital(state, battle, target, hits, phase, side)
     battle.fired += firers
     battle.lines += [(f, target) for f in sorted(firers)]
     events = [

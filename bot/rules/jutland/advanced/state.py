@@ -21,6 +21,26 @@ class Damage(BaseModel):
     """The fire phase ``phase_hits`` counts (hour, turn, firing side)."""
     phase_hits: int = 0
     """Gunnery hits taken in that fire phase (13.2 item 2)."""
+    spent: int = 0
+    """A destroyer flotilla's torpedo factors fired: expended for good (12.6)."""
+
+
+class TorpedoAttack(BaseModel):
+    """A torpedo attack declared at the end of a turn, resolved in the next (12.6)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    flotilla: str
+    target: str
+    factors: int
+    close: bool
+    """Launched within 3,000 yards: the hits doubled, unless she turns away."""
+    helpless: bool
+    """The target was dead in the water (or under tow): the hits doubled again (15.4 item 3)."""
+    heading: float
+    """The target's heading when the attack was declared."""
+    source: float
+    """The bearing from the target to the flotilla then: she turns away from it."""
 
 
 class AdvancedState(BaseModel):
@@ -29,3 +49,8 @@ class AdvancedState(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     damage: dict[str, Damage] = Field(default_factory=dict)
+    torpedoes: list[TorpedoAttack] = Field(default_factory=list)
+    moves: dict[str, tuple[int, int]] = Field(default_factory=dict)
+    """This turn's sealed light-ship moves (12.2): counter -> (turn, movement factors)."""
+    torpedoes_done: list[str] = Field(default_factory=list)
+    """Sides that declared all their torpedo attacks this turn."""

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict
 
-from bot.rules.jutland.advanced import damage
+from bot.rules.jutland.advanced import damage, light
+from bot.rules.jutland.advanced.components import adv, is_light
 from bot.rules.jutland.components import comps
 from bot.rules.jutland.state import JutlandState
 
@@ -25,12 +26,21 @@ class DamageView(BaseModel):
     stern: int
     """The gunnery left in each arc (13.1)."""
     movement: int
+    torpedo: int = 0
+    """A destroyer flotilla's torpedo factors left (12.6)."""
 
 
 def record_of(state: JutlandState, ship: str) -> DamageView | None:
-    if state.advanced is None or ship not in comps().ships:
+    if state.advanced is None:
         return None
     d = state.advanced.damage.get(ship)
+    if is_light(ship):  # 12.7: no protection, gunnery whatever the facing
+        u, fire = adv().light[ship], light.gunnery(state, ship)
+        return DamageView(
+            boxes=d.boxes if d else 0, hit_boxes=len(u.boxes), slashed=d.slashed if d else 0,
+            flotation=0, protection=0, bow=fire, broadside=fire, stern=fire,
+            movement=u.movement, torpedo=light.torpedoes(state, ship),
+        )  # fmt: skip
     c = comps().ships[ship]
     return DamageView(
         boxes=d.boxes if d else 0, hit_boxes=c.hit_boxes, slashed=d.slashed if d else 0,

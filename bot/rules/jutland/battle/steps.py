@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 from bot.rules.core import Choice, Dice, Event, Option, OrderForm, Prompt, When, t
 from bot.rules.core.sequence import Step, Table
-from bot.rules.jutland.advanced import damage, gunnery
+from bot.rules.jutland.advanced import gunnery, hooks
 from bot.rules.jutland.battle import end, fire, maneuver, reinforce
 from bot.rules.jutland.state import Battle, BattleStep, JutlandState, Side
 
@@ -32,7 +32,7 @@ def _maneuver_prompts(state: JutlandState) -> list[Prompt]:
     b = battle_of(state)
     out = []
     for f in sorted(b.formations.values(), key=lambda f: f.tf):
-        if f.plotted is not None or not maneuver.live(b, f):
+        if f.plotted is not None or not maneuver.live(b, f) or not hooks.own_formation(f.tf):
             continue
         legal = maneuver.options(state, b, f)
         top = maneuver.top_speed(state, b, f)
@@ -87,10 +87,13 @@ def _maneuver_prompts(state: JutlandState) -> list[Prompt]:
                 },
             )
         )
-    return out
+    return out + hooks.maneuver_prompts(state, b)
 
 
 def _fire_prompts(side: Side) -> Callable[[JutlandState], list[Prompt]]:
+    def both(state: JutlandState) -> list[Prompt]:
+        return build(state) + hooks.fire_prompts(state, battle_of(state), side)
+
     def build(state: JutlandState) -> list[Prompt]:
         b = battle_of(state)
         legal = gunnery.shots(state, b, side)
@@ -150,11 +153,12 @@ def _fire_prompts(side: Side) -> Callable[[JutlandState], list[Prompt]]:
             )
         ]
 
-    return build
+    return both
 
 
 def _maneuvered(state: JutlandState, dice: Dice) -> list[Event]:
     events = maneuver.move_all(battle_of(state))
+    events += hooks.after_maneuver(state, battle_of(state), dice)
     events += reinforce.spread(state)
     STEPS.goto(state, "fire_german")
     return events
@@ -168,7 +172,7 @@ def _german_fired(state: JutlandState, dice: Dice) -> list[Event]:
 def _british_fired(state: JutlandState, dice: Dice) -> list[Event]:
     b = battle_of(state)
     fire.remove_hits(b)
-    damage.end_fire(state)
+    hooks.end_of_turn(state, b)
     b.done = []
     STEPS.goto(state, "maneuver")
     return end.after_turn(state)

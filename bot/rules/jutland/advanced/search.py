@@ -1,0 +1,111 @@
+"""The Advanced Game's search (Jutland 16, with 12.1 and 15.2): only a task force of at least
+three capital ships able to move announces its hex; light ships alone never do (12.1). The
+German announces no other hex (16.4 item 2); the British may announce one hex next to a
+searching task force for each light cruiser with it (16.5 item 2). Two forces meet only
+where an announcement found them (16.5 item 3: as in the Basic Game)."""
+
+from __future__ import annotations
+
+from bot.rules.core import RuleViolation
+from bot.rules.jutland import board
+from bot.rules.jutland.advanced.components import adv, is_light
+from bot.rules.jutland.advanced.damage import movement
+from bot.rules.jutland.state import JutlandState, Side
+
+
+def searching(state: JutlandState, side: Side) -> set[str]:
+    """16.1, 15.2 item 2: hexes holding a task force of three capital ships able to move."""
+    need = adv().rules.search_min_capital
+    out = set()
+    for tf in state.task_forces.values():
+        if tf.side != side or tf.hex is None or tf.dead:
+            continue
+        able = [s for s in tf.ships if not is_light(s) and movement(state, s) >= 1]
+        if len(able) >= need:
+            out.add(tf.hex)
+    return out
+
+
+def cruisers(state: JutlandState, side: Side) -> dict[str, int]:
+    """Searching hex -> the light cruisers there (16.5 item 2)."""
+    hexes = searching(state, side)
+    out: dict[str, int] = {}
+    for tf in state.task_forces.values():
+        if (
+            tf.side == side
+            and tf.hex in hexes
+            and all(is_light(s) and adv().light[s].kind == "CL" for s in tf.ships)
+        ):
+            out[tf.hex] = out.get(tf.hex, 0) + len(tf.ships)
+    return out
+
+
+def light_adjacent(state: JutlandState, side: Side) -> list[str]:
+    """The hexes a side may announce besides its own: none for the German (16.4 item 2);
+    for the British those next to a searching force with light cruisers (16.5 item 2)."""
+    if side == "german":
+        return []
+    near = {n for h in cruisers(state, side) for n in board.near(h)}
+    return sorted(n for n in near if n not in searching(state, side))
+
+
+def limit(state: JutlandState, side: Side) -> int:
+    """16.5 item 2: one extra hex a light cruiser."""
+    return 0 if side == "german" else sum(cruisers(state, side).values())
+
+
+def check(state: JutlandState, side: Side, extra: list[str]) -> None:
+    """Every extra hex is a light cruiser's, one each, next to its searching force."""
+    if not extra:
+        return
+    if side == "german":
+        raise RuleViolation("jut.search.german_adjacent", "Jutland 16.4")
+    cruiser_hexes = cruisers(state, side)
+    slots = [c for c in sorted(cruiser_hexes) for _ in range(cruiser_hexes[c])]
+    held: dict[int, str] = {}  # slot -> the extra hex it announces (a bipartite matching)
+
+    def place(h: str, seen: set[int]) -> bool:
+        for k, c in enumerate(slots):
+            if k in seen or h not in board.near(c):
+                continue
+            seen.add(k)
+            if k not in held or place(held[k], seen):
+                held[k] = h
+                return True
+        return False
+
+    own = {tf.hex for tf in state.task_forces.values() if tf.side == side and tf.hex}
+    for h in extra:
+        if place(h, set()):
+            continue
+        if any(h in board.near(c) for c in cruiser_hexes):
+            raise RuleViolation("jut.search.cruisers", "Jutland 16.5", hex=h)
+        if any(h in board.near(o) for o in own):
+            raise RuleViolation("jut.search.too_few", "Jutland 16.1", hex=h)
+        raise RuleViolation("jut.search.not_adjacent", "Jutland 16.5", hex=h)
+
+
+# Hooks of bot/rules/jutland/search.py and prompts.py (the Basic rules in a Basic game).
+def announced(state: JutlandState, side: Side, basic: set[str]) -> set[str]:
+    return searching(state, side) if state.advanced is not None else basic
+
+
+def adjacent(state: JutlandState, side: Side, basic: list[str]) -> list[str]:
+    return light_adjacent(state, side) if state.advanced is not None else basic
+
+
+def extra_limit(state: JutlandState, side: Side, basic: int) -> int:
+    return min(basic, limit(state, side)) if state.advanced is not None else basic
+
+
+def check_extra(state: JutlandState, side: Side, extra: list[str]) -> None:
+    if state.advanced is not None:
+        check(state, side, extra)
+
+
+def found(state: JutlandState, both: set[str]) -> set[str]:
+    """16.5 item 3, 12.1: forces meet where this hour's announcements found them."""
+    if state.advanced is None:
+        return both
+    now = [a for a in state.announcements if a.hour == state.hour]
+    return both & {h for a in now for h, yes in a.answers.items() if yes}
