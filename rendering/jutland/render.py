@@ -39,7 +39,7 @@ def lines(view: JutlandView) -> list[str]:
     if b is not None:
         out.append(f"Battle in {b.hex} 战斗 · turn {b.turn}/6 第{b.turn}回合 · "
                    f"visibility {int(b.visibility):,} yd 目视距离")  # fmt: skip
-    for f in sorted(view.forces, key=lambda f: int(f.id[2:] or 0)):
+    for f in sorted(view.forces, key=lambda f: look.tf_order(f.id)):
         where = f.hex or f"off map 地图外 ({f.exit_hex})"
         fuel = "in base 基地" if f.fuel_left is None else f"fuel {f.fuel_left} h 燃料"
         dead = " · dead in the water 瘫痪" if f.dead else ""

@@ -86,3 +86,18 @@ def test_no_gunnery_left_is_no_shot_and_big_concentrations_read_past_the_table()
     row = adv().damage[1].hits
     assert gunnery.table_hits(50, 1) == row[39] + row[9] and gunnery.table_hits(0, 1) == 0
     assert gunnery.scaled(3, "b3") == 2 and gunnery.scaled(3, "b0") == 9  # 14.3 item 5: up
+
+
+def test_the_battle_surface_shows_the_hit_record() -> None:
+    """The renderer draws a counter's boxes marked and flotation hits from the view alone."""
+    from rendering.jutland.render import render
+
+    state = _battle("advanced")
+    assert state.advanced is not None
+    clean = render(get("jutland").view(state, None).model_dump(mode="json"))
+    damage.record(state.advanced, "lion").boxes = 3
+    view = get("jutland").view(state, None)
+    assert isinstance(view, JutlandView) and view.battle is not None
+    lion = next(s for s in view.battle.ships if s.id == "lion")
+    assert lion.record is not None and lion.record.boxes == 3
+    assert render(view.model_dump(mode="json")) != clean

@@ -95,3 +95,22 @@ def test_views_carry_a_light_ships_record_and_light_ships_keep_out_of_regrouping
     assert merges["gb3"] == ["gb2"] and "gb_cl1" not in merges  # 12.1: a force of its own
     cl.left_at = 0
     assert not board.out_of_fuel(cl, 200)  # 13.5 item 4
+
+
+def test_a_german_capital_force_coming_home_is_noted_with_its_hour() -> None:
+    from bot.rules.jutland.advanced import victory
+
+    state = _state()
+    assert state.advanced is not None
+    state.battle = None
+    de2 = state.task_forces["de2"]
+    de2.hex, state.hour = "P16", 30
+    victory.watch(state)
+    assert "de2" in state.advanced.at_sea and state.advanced.returns == []
+    de2.hex, state.hour = "BB16", 31
+    victory.watch(state)
+    assert state.advanced.returns == [31]
+    state.spotted = [(4, "P16")]
+    assert victory.first_spotted(state) == 4 and not victory.early_return(state)  # 27 hours
+    state.spotted = [(5, "P16")]
+    assert victory.early_return(state)  # 31 - 5 = 26: within 26 hours

@@ -9,6 +9,11 @@ from pydantic import Field
 from bot.rules.core import Action
 from bot.rules.jutland.advanced.actions import HoldTorpedoes, LightMove, Torpedo
 
+__all__ = [
+    "Announce", "EndInitial", "Fire", "HoldFire", "HoldTorpedoes", "JutlandAction", "LightMove",
+    "Makeup", "ManeuverOrder", "Merge", "Plot", "Split", "Torpedo",
+]  # fmt: skip
+
 Ref = Annotated[str, Field(min_length=1, max_length=40)]
 
 

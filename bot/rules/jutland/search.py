@@ -142,6 +142,6 @@ def contact(state: JutlandState, skip: str | None = None) -> str | None:
     """Jutland 3.3 item 4c: forces of both sides found in the same hex (every occupied hex is
     announced in the Basic Game, so a shared hex is always found); ``skip``: the hex whose
     battle just ended."""
-    both = occupied(state, "german") & occupied(state, "british") - {skip}
-    both = sorted(adv_search.found(state, both))
+    met = occupied(state, "german") & occupied(state, "british") - {skip}
+    both = sorted(adv_search.found(state, met))
     return both[0] if both else None

@@ -9,6 +9,7 @@ from __future__ import annotations
 from bot.rules.core import Dice, Event, Prompt, Result, t
 from bot.rules.core.sequence import Step, Table
 from bot.rules.jutland import board, prompts, search
+from bot.rules.jutland.advanced import victory
 from bot.rules.jutland.battle import end as end_
 from bot.rules.jutland.battle import placement, reinforce, steps
 from bot.rules.jutland.events import Contact
@@ -23,6 +24,7 @@ def _hour_passes(state: JutlandState) -> list[Event]:
     """Jutland 3.3 item 5: one hour is marked off; after 1 June 12:00 the game ends (2)."""
     state.hour += 1
     state.regroups = {}
+    victory.watch(state)  # Jutland 17: German capital ships coming home
     if state.hour > board.last_hour():
         PHASES.goto(state, "over")
         return end(state)
@@ -117,6 +119,9 @@ def end(state: JutlandState) -> list[Event]:
     """Jutland 2. Ruling: "more ships still in play than the British" cannot be met by the
     order of battle (27 against 45); read with the British condition, the side that sank more
     ships wins, equal losses draw."""
+    if state.advanced is not None:  # Jutland 17: victory points
+        state.result, events = victory.result(state)
+        return events
     german, british = len(state.sunk["british"]), len(state.sunk["german"])
     winner = "german" if german > british else "british" if british > german else None
     state.result = Result(

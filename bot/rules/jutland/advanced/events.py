@@ -64,3 +64,12 @@ class TorpedoHit(EventParams):
 class HoldTorpedoes(EventParams):
     event_kind: ClassVar[str] = "jut.hold_torpedoes"
     side: Annotated[Side, SEAT]
+
+
+class VictoryPoints(EventParams):
+    """17: the points each side scored, and whether a German came home within 26 hours."""
+
+    event_kind: ClassVar[str] = "jut.victory_points"
+    german: int
+    british: int
+    early: bool

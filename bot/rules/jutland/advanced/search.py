@@ -10,20 +10,32 @@ from bot.rules.core import RuleViolation
 from bot.rules.jutland import board
 from bot.rules.jutland.advanced.components import adv, is_light
 from bot.rules.jutland.advanced.damage import movement
-from bot.rules.jutland.state import JutlandState, Side
+from bot.rules.jutland.state import JutlandState, Side, TaskForce
+
+
+def searches(state: JutlandState, tf: TaskForce) -> bool:
+    """16.1, 15.2 item 2: a task force of three capital ships able to move."""
+    able = [s for s in tf.ships if not is_light(s) and movement(state, s) >= 1]
+    return not tf.dead and len(able) >= adv().rules.search_min_capital
 
 
 def searching(state: JutlandState, side: Side) -> set[str]:
-    """16.1, 15.2 item 2: hexes holding a task force of three capital ships able to move."""
-    need = adv().rules.search_min_capital
-    out = set()
-    for tf in state.task_forces.values():
-        if tf.side != side or tf.hex is None or tf.dead:
-            continue
-        able = [s for s in tf.ships if not is_light(s) and movement(state, s) >= 1]
-        if len(able) >= need:
-            out.add(tf.hex)
-    return out
+    """The hexes announced for a side (16.1)."""
+    return {
+        tf.hex
+        for tf in state.task_forces.values()
+        if tf.side == side and tf.hex is not None and searches(state, tf)
+    }
+
+
+def kind(state: JutlandState, tf: TaskForce) -> tuple[bool, bool]:
+    """What the rules let the enemy tell of a hidden force by the announcements (16.1, 16.5:
+    whether it searches, whether it is a light cruiser): forces alike in this are
+    interchangeable to him (the non-interference guard's look-alikes)."""
+    if state.advanced is None:
+        return False, False
+    cruiser = all(is_light(s) and adv().light[s].kind == "CL" for s in tf.ships)
+    return searches(state, tf), cruiser
 
 
 def cruisers(state: JutlandState, side: Side) -> dict[str, int]:

@@ -52,5 +52,9 @@ class AdvancedState(BaseModel):
     torpedoes: list[TorpedoAttack] = Field(default_factory=list)
     moves: dict[str, tuple[int, int]] = Field(default_factory=dict)
     """This turn's sealed light-ship moves (12.2): counter -> (turn, movement factors)."""
+    at_sea: list[str] = Field(default_factory=list)
+    """German task forces with capital ships out of their base at the last hour (17)."""
+    returns: list[int] = Field(default_factory=list)
+    """Hours a German capital ship came back to her base (17: the 26-hour condition)."""
     torpedoes_done: list[str] = Field(default_factory=list)
     """Sides that declared all their torpedo attacks this turn."""
