@@ -146,9 +146,10 @@ def move(state: JutlandState, battle: Battle) -> list[Event]:
     factor at a time)."""
     assert state.advanced is not None
     events: list[Event] = []
-    for tf, (angle, speed) in sorted(state.advanced.moves.items()):
-        ship = battle.ships.get(tf)
-        if ship is None or ship.sunk:
+    moves = {tf: m for tf, m in state.advanced.moves.items() if tf in battle.ships}
+    for tf, (angle, speed) in sorted(moves.items()):
+        ship = battle.ships[tf]
+        if ship.sunk:
             continue
         ship.heading = (ship.heading + angle) % 360
         start = (ship.x, ship.y)
@@ -160,7 +161,7 @@ def move(state: JutlandState, battle: Battle) -> list[Event]:
             if v == 0 or not any(overlap(mine, foe) for foe in foes):
                 break
         events.append(LightMoved(tf=tf, angle=angle, speed=v).event())
-    state.advanced.moves = {}
+    state.advanced.moves = {tf: m for tf, m in state.advanced.moves.items() if tf not in moves}
     settle(battle)
     for tf in battle.formations:
         if is_light(tf) and not battle.ships[tf].sunk:

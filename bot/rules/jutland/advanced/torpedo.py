@@ -153,7 +153,9 @@ def end_turn(state: JutlandState, battle: Battle) -> None:
     """A flotilla sunk in the turn's fire launches nothing; the next turn's declarations."""
     assert state.advanced is not None
     state.advanced.torpedoes = [
-        a for a in state.advanced.torpedoes if not battle.ships[a.flotilla].sunk
+        a
+        for a in state.advanced.torpedoes
+        if a.flotilla not in battle.ships or not battle.ships[a.flotilla].sunk
     ]
     state.advanced.torpedoes_done = []
 
@@ -171,7 +173,10 @@ def _turned_away(battle: Battle, a: TorpedoAttack) -> float | None:
 def resolve(state: JutlandState, battle: Battle, dice: Dice) -> list[Event]:
     """12.6 items 6c-7: after the maneuver, every attack of the last turn is resolved."""
     assert state.advanced is not None
-    pending, state.advanced.torpedoes = state.advanced.torpedoes, []
+    # Attacks of this battle (another battle of the hour keeps its own, 4.1).
+    here = [a for a in state.advanced.torpedoes if a.target in battle.ships]
+    state.advanced.torpedoes = [a for a in state.advanced.torpedoes if a.target not in battle.ships]
+    pending = here
     # 12.6 note: she can turn away from one attack only. Ruling: the heaviest of those she
     # turned away from, then the one she turned from most squarely.
     best: dict[str, tuple[tuple[int, float], int]] = {}
