@@ -46,10 +46,12 @@ def basic_check(state: JutlandState, events: list[Event], ships: int) -> None:
     sunk = [s for side in state.sunk.values() for s in side]
     assert len(afloat) == len(set(afloat)) and not set(afloat) & set(sunk)
     assert len(afloat) + len(sunk) == ships  # every counter counted, in one hex
-    if state.battle is not None:
-        assert 1 <= state.battle.turn <= 6
-        for ship in state.battle.ships.values():
-            assert state.task_forces[ship.tf].hex == state.battle.hex and ship.id in afloat
+    for b in (state.battle, *getattr(state, "battles", [])):
+        if b is None:
+            continue
+        assert 1 <= b.turn <= 6
+        for ship in b.ships.values():
+            assert state.task_forces[ship.tf].hex == b.hex and ship.id in afloat
     for e in events:
         if e.kind == "jut.search":
             other = "british" if e.params["side"] == "german" else "german"
@@ -63,9 +65,10 @@ def check(state: GameState, events: list[Event]) -> None:
     lights = [u for u in adv().light.values() if not u.extra]
     basic_check(state, events, ships=72 + len(lights))
     afloat = {s for tf in state.task_forces.values() for s in tf.ships}
+    # Every battle going on (one fought now, others waiting for their turn in the hour).
+    fights = [b for b in (state.battle, *getattr(state, "battles", [])) if b is not None]
     for ship, d in state.advanced.damage.items():
-        pending = state.battle is not None and ship in state.battle.ships
-        gone = state.battle.ships[ship] if pending and state.battle is not None else None
+        gone = next((b.ships[ship] for b in fights if ship in b.ships), None)
         hit = gone is not None and (gone.hit or gone.sunk)  # struck off when the battle ends
         if is_light(ship):
             u = adv().light[ship]
