@@ -114,3 +114,20 @@ def test_a_german_capital_force_coming_home_is_noted_with_its_hour() -> None:
     assert victory.first_spotted(state) == 4 and not victory.early_return(state)  # 27 hours
     state.spotted = [(5, "P16")]
     assert victory.early_return(state)  # 31 - 5 = 26: within 26 hours
+
+
+def test_the_views_tell_both_players_the_general_type_found() -> None:
+    """16.6: the searches in every view carry capital or light for each hex found."""
+    ruleset = get("jutland")
+    state = _state()
+    state.battle, state.phase = None, "search_british"
+    for tf, where in (("gb2", "K12"), ("gb_cl2", "K12"), ("de2", "K12"), ("de_dd3", "K13")):
+        state.task_forces[tf].hex = where
+    order = ruleset.parse_action({"type": "announce", "extra": ["K13"]})
+    after = ruleset.apply(
+        state, "british", order, FairDice(b"jutland-advanced-light-test-0000", "v", 0)
+    )
+    for audience in ("german", "british", None):
+        view = ruleset.view(after.state, audience)
+        assert isinstance(view, JutlandView)
+        assert view.searches[-1].kinds == {"K12": "capital", "K13": "light"}

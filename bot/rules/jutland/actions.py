@@ -39,6 +39,8 @@ class Announce(Action):
     type: Literal["announce"] = "announce"
     extra: Annotated[list[Ref], Field(max_length=150)] = Field(default_factory=list)
     """At most every neighbour of every force (fifteen forces a side at most, six sides each)."""
+    withhold: Annotated[list[Ref], Field(max_length=40)] = Field(default_factory=list)
+    """Advanced 16.2: hexes of one's searching forces not announced (never in the Basic Game)."""
 
 
 class ManeuverOrder(Action):

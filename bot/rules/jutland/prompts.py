@@ -115,6 +115,18 @@ def search_prompt(state: JutlandState, side: Side) -> Prompt:
                 options=tuple(Option(value=h, label=h) for h in near),
             ),
         )
+    silent = adv_search.withhold_choices(state, side)  # Advanced 16.2
+    if silent:
+        inputs += (
+            Choice(
+                name="withhold",
+                label=t("jut.input.withhold"),
+                kind="many",
+                min=0,
+                max=len(silent),
+                options=tuple(Option(value=h, label=h) for h in silent),
+            ),
+        )
     return Prompt(
         id=f"h{state.hour}.search_{side}",
         seat=side,

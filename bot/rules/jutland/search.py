@@ -123,6 +123,7 @@ def announce(state: JutlandState, side: Side, action: Announce, section: str) ->
     adjacent hexes chosen; the other side answers each truthfully, present or not, without
     numbers or types."""
     adv_search.check_extra(state, side, list(action.extra))
+    adv_search.check_withhold(state, side, list(action.withhold))
     offered = set(adjacent(state, side))
     wrong = sorted(set(action.extra) - offered)
     if wrong:
@@ -131,10 +132,14 @@ def announce(state: JutlandState, side: Side, action: Announce, section: str) ->
         raise RuleViolation("jut.search.repeated", section)
     other: Side = "british" if side == "german" else "german"
     theirs = occupied(state, other)
-    hexes = sorted(adv_search.announced(state, side, occupied(state, side)) | set(action.extra))
+    own = adv_search.announced(state, side, occupied(state, side)) - set(action.withhold)
+    hexes = sorted(own | set(action.extra))
     answers = {h: h in theirs for h in hexes}
-    state.announcements.append(Announcement(hour=state.hour, side=side, answers=answers))
     found = [h for h in hexes if answers[h]]
+    kinds = adv_search.kinds_found(state, other, found)
+    state.announcements.append(
+        Announcement(hour=state.hour, side=side, answers=answers, kinds=kinds)
+    )
     return [Event(kind="jut.search", params={"side": side, "hexes": hexes, "found": found})]
 
 

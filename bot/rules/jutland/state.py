@@ -58,6 +58,8 @@ class Announcement(BaseModel):
     hour: int
     side: Side
     answers: dict[str, bool]
+    kinds: dict[str, str] = Field(default_factory=dict)
+    """Advanced 16.6: for each hex found, the general type there ("capital" or "light")."""
 
 
 def _no_losses() -> dict[Side, list[str]]:

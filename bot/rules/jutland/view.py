@@ -41,6 +41,8 @@ class SearchView(BaseModel):
     hour: int
     side: Side
     answers: dict[str, bool]
+    kinds: dict[str, str] = {}
+    """16.6 (Advanced): capital ships or light ships in each hex found."""
 
 
 class ShipView(BaseModel):
@@ -150,7 +152,8 @@ def build_view(state: JutlandState, audience: str | None, open_prompts: list[Pro
         forces=_forces(state, side) if side else (),
         plotting_done={s: s not in owing for s in ("german", "british")},
         searches=tuple(
-            SearchView(hour=a.hour, side=a.side, answers=a.answers) for a in state.announcements
+            SearchView(hour=a.hour, side=a.side, answers=a.answers, kinds=a.kinds)
+            for a in state.announcements
         ),
         spotted=tuple(state.spotted),
         contact=state.contact,

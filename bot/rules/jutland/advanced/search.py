@@ -121,3 +121,32 @@ def found(state: JutlandState, both: set[str]) -> set[str]:
         return both
     now = [a for a in state.announcements if a.hour == state.hour]
     return both & {h for a in now for h, yes in a.answers.items() if yes}
+
+
+def check_withhold(state: JutlandState, side: Side, withhold: list[str]) -> None:
+    """16.2: in the Advanced Game a player need not announce his forces' hexes (any or
+    all); in the Basic Game every one is announced (3.3 item 2)."""
+    if not withhold:
+        return
+    if state.advanced is None:
+        raise RuleViolation("jut.search.must_announce", "Jutland 3.3")
+    if len(set(withhold)) != len(withhold) or not set(withhold) <= searching(state, side):
+        raise RuleViolation("jut.search.withhold", "Jutland 16.2")
+
+
+def withhold_choices(state: JutlandState, side: Side) -> list[str]:
+    """The hexes a side may keep silent this hour (the menu of 16.2)."""
+    return sorted(searching(state, side)) if state.advanced is not None else []
+
+
+def kinds_found(state: JutlandState, other: Side, found: list[str]) -> dict[str, str]:
+    """16.6: where enemy ships are found, only their general type is disclosed: "capital"
+    if any capital ship is there, else "light" (none in the Basic Game)."""
+    if state.advanced is None:
+        return {}
+    out = {}
+    for h in found:
+        here = [s for tf in state.task_forces.values() if tf.side == other and tf.hex == h
+                for s in tf.ships]  # fmt: skip
+        out[h] = "light" if all(is_light(s) for s in here) else "capital"
+    return out
