@@ -7,11 +7,11 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from bot.rules.core import Action
-from bot.rules.jutland.advanced.actions import HoldTorpedoes, LightMove, Torpedo
+from bot.rules.jutland.advanced.actions import Engage, HoldTorpedoes, LightMove, Torpedo
 
 __all__ = [
-    "Announce", "EndInitial", "Fire", "HoldFire", "HoldTorpedoes", "JutlandAction", "LightMove",
-    "Makeup", "ManeuverOrder", "Merge", "Plot", "Split", "Torpedo",
+    "Announce", "EndInitial", "Engage", "Fire", "HoldFire", "HoldTorpedoes", "JutlandAction",
+    "LightMove", "Makeup", "ManeuverOrder", "Merge", "Plot", "Split", "Torpedo",
 ]  # fmt: skip
 
 Ref = Annotated[str, Field(min_length=1, max_length=40)]
@@ -105,6 +105,7 @@ JutlandAction = Annotated[
     | Makeup
     | LightMove
     | Torpedo
-    | HoldTorpedoes,
+    | HoldTorpedoes
+    | Engage,
     Field(discriminator="type"),
 ]

@@ -24,6 +24,7 @@ from bot.rules.jutland import actions as A
 from bot.rules.jutland import events as _events  # noqa: F401  (registers the event kinds)
 from bot.rules.jutland import hiding, regroup, search, turn
 from bot.rules.jutland.advanced import gunnery, light, torpedo
+from bot.rules.jutland.advanced import search as adv_search
 from bot.rules.jutland.advanced.components import adv
 from bot.rules.jutland.advanced.state import AdvancedState
 from bot.rules.jutland.battle import fire, maneuver
@@ -130,6 +131,8 @@ class Jutland(Ruleset[JutlandState]):
         elif isinstance(action, A.HoldTorpedoes):
             _battle(state)
             events = torpedo.hold(state, side)
+        elif isinstance(action, A.Engage):
+            events = adv_search.engage(state, side, action.hex, action.fight)
         elif isinstance(action, A.HoldFire):
             b = _battle(state)
             b.done.append(side)

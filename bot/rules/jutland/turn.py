@@ -9,6 +9,7 @@ from __future__ import annotations
 from bot.rules.core import Dice, Event, Prompt, Result, t
 from bot.rules.core.sequence import Step, Table
 from bot.rules.jutland import board, prompts, search
+from bot.rules.jutland.advanced import search as adv_search
 from bot.rules.jutland.advanced import victory
 from bot.rules.jutland.battle import end as end_
 from bot.rules.jutland.battle import placement, reinforce, steps
@@ -171,7 +172,14 @@ PHASES: Table[Phase, JutlandState] = Table(
             prompts=prompts.announcing("british"),
             next=("contact",),
         ),
-        Step("contact", "Jutland 3.3", run=_determine, next=("plot", "battle", "over")),
+        Step(
+            "contact",
+            "Jutland 3.3",
+            owes=("german", "british"),  # Advanced 16.3: fight light ships found alone?
+            prompts=adv_search.engage_prompts,
+            run=_determine,
+            next=("plot", "battle", "over"),
+        ),
         Step(
             "battle",
             "Jutland 4.1",

@@ -35,3 +35,12 @@ class HoldTorpedoes(Action):
     """Jutland 12.6: the side declares no more torpedo attacks this turn."""
 
     type: Literal["hold_torpedoes"] = "hold_torpedoes"
+
+
+class Engage(Action):
+    """Jutland 16.3: where only light ships of the enemy were found, the side with capital
+    ships there chooses whether to fight."""
+
+    type: Literal["engage"] = "engage"
+    hex: Ref
+    fight: bool

@@ -73,3 +73,12 @@ class VictoryPoints(EventParams):
     german: int
     british: int
     early: bool
+
+
+class Engaged(EventParams):
+    """16.3: the side with capital ships chose to fight light ships found alone, or not."""
+
+    event_kind: ClassVar[str] = "jut.engage"
+    hex: str
+    side: Annotated[Side, SEAT]
+    fight: bool

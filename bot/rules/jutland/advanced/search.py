@@ -6,10 +6,12 @@ where an announcement found them (16.5 item 3: as in the Basic Game)."""
 
 from __future__ import annotations
 
-from bot.rules.core import RuleViolation
+from bot.rules.core import Choice, Event, Option, OrderForm, Prompt, RuleViolation, t
 from bot.rules.jutland import board
 from bot.rules.jutland.advanced.components import adv, is_light
 from bot.rules.jutland.advanced.damage import movement
+from bot.rules.jutland.advanced.events import Engaged
+from bot.rules.jutland.components import comps
 from bot.rules.jutland.state import JutlandState, Side, TaskForce
 
 
@@ -120,7 +122,88 @@ def found(state: JutlandState, both: set[str]) -> set[str]:
     if state.advanced is None:
         return both
     now = [a for a in state.announcements if a.hour == state.hour]
-    return both & {h for a in now for h, yes in a.answers.items() if yes}
+    hit = both & {h for a in now for h, yes in a.answers.items() if yes}
+    # 12.1: light ships alone on both sides do not fight; 16.3: nor where the side with
+    # capital ships declined (or has not yet chosen) to fight light ships alone.
+    out = set()
+    for h in hit:
+        chooser = _chooser(state, h)
+        if chooser is None or (
+            chooser != "none" and state.advanced.engaged.get(f"{state.hour}:{h}", False)
+        ):
+            out.add(h)
+    return out
+
+
+def _capitals(state: JutlandState, side: Side, hex_id: str) -> bool:
+    return any(
+        not is_light(s)
+        for tf in state.task_forces.values()
+        if tf.side == side and tf.hex == hex_id
+        for s in tf.ships
+    )
+
+
+def _chooser(state: JutlandState, hex_id: str) -> str | None:
+    """None: capital ships on both sides (they fight); "none": light ships alone on both;
+    else the side with capital ships facing light ships alone (16.3)."""
+    german, british = _capitals(state, "german", hex_id), _capitals(state, "british", hex_id)
+    if german and british:
+        return None
+    if not german and not british:
+        return "none"
+    return "german" if german else "british"
+
+
+def undecided(state: JutlandState) -> tuple[str, Side] | None:
+    """The first hex found this hour (sheet order) where a side must choose (16.3)."""
+    if state.advanced is None or state.phase != "contact":
+        return None
+    met = {tf.hex for tf in state.task_forces.values() if tf.side == "german" and tf.hex}
+    met &= {tf.hex for tf in state.task_forces.values() if tf.side == "british" and tf.hex}
+    now = [a for a in state.announcements if a.hour == state.hour]
+    hit = met & {h for a in now for h, yes in a.answers.items() if yes}
+    for h in sorted(hit, key=lambda h: (comps().hexes[h].row, comps().hexes[h].col)):
+        chooser = _chooser(state, h)
+        if chooser in ("german", "british") and f"{state.hour}:{h}" not in state.advanced.engaged:
+            return h, "german" if chooser == "german" else "british"
+    return None
+
+
+def engage_prompts(state: JutlandState) -> list[Prompt]:
+    """16.3: the choice to fight light ships found alone (default: not to)."""
+    choice = undecided(state)
+    if choice is None:
+        return []
+    hex_id, side = choice
+    options = tuple(Option(value=v, label=t(f"jut.engage.{v}")) for v in ("false", "true"))
+    return [
+        Prompt(
+            id=f"h{state.hour}.engage.{hex_id}",
+            seat=side,
+            kind="jut.engage",
+            title=t("jut.prompt.engage", hex=hex_id),
+            section="Jutland 16.3",
+            forms=(
+                OrderForm(
+                    type="engage",
+                    label=t("jut.form.engage"),
+                    fixed={"hex": hex_id},
+                    inputs=(Choice(name="fight", label=t("jut.input.fight"), options=options),),
+                ),
+            ),
+            default={"type": "engage", "hex": hex_id, "fight": False},
+        )
+    ]
+
+
+def engage(state: JutlandState, side: Side, hex_id: str, fight: bool) -> list[Event]:
+    choice = undecided(state)
+    if choice is None or choice != (hex_id, side):
+        raise RuleViolation("jut.engage.not_now", "Jutland 16.3", hex=hex_id)
+    assert state.advanced is not None
+    state.advanced.engaged[f"{state.hour}:{hex_id}"] = fight
+    return [Engaged(hex=hex_id, side=side, fight=fight).event()]
 
 
 def check_withhold(state: JutlandState, side: Side, withhold: list[str]) -> None:
