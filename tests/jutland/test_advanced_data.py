@@ -33,7 +33,9 @@ def test_every_advanced_table_loads_with_its_provenance() -> None:
     assert a.weapons["cl_guns"].against("capital") == "none"
     assert a.weapons["torpedo"].against("capital") == "torpedo"
     assert a.victory["sink_capital"].per_protection == 4 and a.victory["flotation_hit"].points == 2
-    for table in (a.torpedo, a.weapons, a.bands, a.victory, a.flotation):
+    assert [c.effect for c in a.critical][:3] == ["magazine", "engine_room", "director"]
+    assert a.critical[0].sub[0].effect == "magazine_explosion"  # 23.3: 1-2 blows up
+    for table in (a.torpedo, a.weapons, a.bands, a.victory, a.flotation, a.critical):
         rows = table.values() if isinstance(table, dict) else table
         assert all(r.status == "rules" for r in rows)
     assert all(r.status == "standin" for r in a.damage.values())

@@ -83,6 +83,27 @@ class FlotationRow(Sourced):
     movement: int = 0
 
 
+class CriticalSub(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    die: tuple[Die, ...]
+    effect: str
+    boxes: int = 0
+    turns_by_die: bool = False
+
+
+class CriticalRow(Sourced):
+    """23.3 item 2: a line of the Critical Hit Table (its effects named, not yet played)."""
+
+    die: tuple[Die, ...]
+    effect: Literal[
+        "magazine", "engine_room", "director", "steering", "fire_control", "ammunition_hoist"
+    ]
+    turns: int = 0
+    german_turns: int = 0
+    sub: tuple[CriticalSub, ...] = ()
+
+
 class LightShip(Sourced):
     """A light-ship counter (12.3): gunnery, movement and the hit boxes left to right; a DD's
     torpedo factor is its highest unmarked box."""
@@ -116,6 +137,7 @@ class Advanced(BaseModel):
     damage: dict[int, DieRow]
     victory: dict[str, VictoryRow]
     flotation: tuple[FlotationRow, ...]
+    critical: tuple[CriticalRow, ...]
     light: dict[str, LightShip]
 
 
@@ -142,7 +164,7 @@ def load_advanced(root: Path | None = None) -> Advanced:
         root,
         {
             "tables.toml": frozenset(
-                {"rules", "weapon", "band", "torpedo", "damage", "victory", "flotation"}
+                {"rules", "weapon", "band", "torpedo", "damage", "victory", "flotation", "critical"}
             ),
             "light_ships.toml": frozenset({"light"}),
         },
@@ -154,6 +176,7 @@ def load_advanced(root: Path | None = None) -> Advanced:
     damage = _table(load, "damage", load.rows("tables.toml", "damage", DieRow), DAMAGE_COLUMNS)
     victory = load.records("tables.toml", "victory", VictoryRow)
     flotation = load.rows("tables.toml", "flotation", FlotationRow)
+    critical = load.rows("tables.toml", "critical", CriticalRow)
     light = load.records("light_ships.toml", "light", LightShip)
     if sorted(weapons) != sorted(("capital_guns", "cl_guns", "dd_guns", "torpedo")):
         load.problem("tables.toml", "weapon", f"weapons {sorted(weapons)}")
@@ -166,9 +189,14 @@ def load_advanced(root: Path | None = None) -> Advanced:
             load.problem("tables.toml", f"band {b.id}", f"starts at {b.low}, not {start}")
         if (b.high is None) != (k == len(bands) - 1):
             load.problem("tables.toml", f"band {b.id}", "only the last band is open")
-    faces = sorted(d for r in flotation for d in r.die)
-    if faces != list(range(1, 7)):
-        load.problem("tables.toml", "flotation", f"faces {faces}, not 1-6 once each")
+    for name, rows in (("flotation", flotation), ("critical", critical)):
+        faces = sorted(d for r in rows for d in r.die)
+        if faces != list(range(1, 7)):
+            load.problem("tables.toml", name, f"faces {faces}, not 1-6 once each")
+    for c in critical:
+        sub = sorted(d for s in c.sub for d in s.die)
+        if c.sub and sub != list(range(1, 7)):
+            load.problem("tables.toml", f"critical {c.effect}", f"second die {sub}, not 1-6")
     for u in light.values():
         if u.kind == "CL" and u.boxes[0] != u.gunnery:
             load.problem("light_ships.toml", f"light {u.id}", "a CL's first box is its gunnery")
@@ -181,7 +209,7 @@ def load_advanced(root: Path | None = None) -> Advanced:
     assert rules is not None
     return Advanced(
         rules=rules, weapons=weapons, bands=tuple(bands), torpedo=torpedo, damage=damage,
-        victory=victory, flotation=tuple(flotation), light=light,
+        victory=victory, flotation=tuple(flotation), critical=tuple(critical), light=light,
     )  # fmt: skip
 
 
