@@ -78,11 +78,13 @@ class Split(Action):
 
 
 class Makeup(Action):
-    """Jutland 1.4 item 4: the number of columns of a task force's battle formation."""
+    """Jutland 1.4 item 4: a task force's battle formation, "ships - columns - yards between
+    columns" (the ships are the force's own; ``interval`` is 0 for a single column)."""
 
     type: Literal["makeup"] = "makeup"
     tf: Ref
-    columns: Annotated[int, Field(ge=1, le=3)]
+    columns: Annotated[int, Field(ge=1, le=9)]
+    interval: Annotated[int, Field(ge=0, le=8000)] = 0
 
 
 JutlandAction = Annotated[

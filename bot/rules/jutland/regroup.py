@@ -8,7 +8,12 @@ from functools import lru_cache
 
 from bot.rules.core import Choice, Event, Option, OrderForm, Prompt, RuleViolation, When, t
 from bot.rules.jutland.actions import Makeup, Merge, Split
-from bot.rules.jutland.battle.placement import MAX_COLUMNS
+from bot.rules.jutland.battle.placement import (
+    INTERVAL_STEP,
+    MAX_COLUMNS,
+    MAX_WIDTH,
+    MIN_INTERVAL,
+)
 from bot.rules.jutland.search import engaged, forces, label
 from bot.rules.jutland.state import JutlandState, Side, TaskForce
 
@@ -49,6 +54,15 @@ def splits(state: JutlandState, side: Side) -> dict[str, list[str]]:
 def column_choices(tf: TaskForce) -> list[int]:
     """4.2 item 1: at least three ships a column; a force of three or fewer in line ahead."""
     return list(range(1, max(1, min(MAX_COLUMNS, len(tf.ships) // MIN_SHIPS)) + 1))
+
+
+def interval_choices(columns: int) -> list[int]:
+    """1.4 item 4 and the Placement Diagram, note 2: the yards between columns, so that the
+    formation is at most 8,000 yards wide (one column: no interval, 0)."""
+    if columns < 2:
+        return [0]
+    widest = MAX_WIDTH // (columns - 1)
+    return list(range(MIN_INTERVAL, widest + 1, INTERVAL_STEP))
 
 
 def _ship_choices(parts: dict[str, list[str]]) -> list[Choice]:
@@ -180,6 +194,22 @@ def _forms(
                             for n in counts
                         ),
                     ),
+                    Choice(
+                        name="interval",
+                        label=t("jut.input.interval"),
+                        options=tuple(
+                            Option(
+                                value=str(y),
+                                label=str(y),
+                                when=tuple(
+                                    When(within={"columns": (str(n),)})
+                                    for n in counts
+                                    if y in interval_choices(n)
+                                ),
+                            )
+                            for y in sorted({y for n in counts for y in interval_choices(n)})
+                        ),
+                    ),
                 ),
             )
         )
@@ -201,7 +231,7 @@ def merge(state: JutlandState, side: Side, action: Merge) -> list[Event]:
     b.ships += a.ships
     if a.left_at is not None:
         b.left_at = a.left_at if b.left_at is None else min(a.left_at, b.left_at)
-    b.columns = None
+    b.columns = b.interval = None
     del state.task_forces[a.id]
     state.regroups[side] = state.regroups.get(side, 0) + 1
     return [
@@ -225,7 +255,7 @@ def split(state: JutlandState, side: Side, action: Split) -> list[Event]:
         came_from=tf.came_from, track=list(tf.track),
     )  # fmt: skip
     tf.ships = [s for s in tf.ships if s not in chosen]
-    tf.columns = None
+    tf.columns = tf.interval = None
     state.task_forces[new.id] = new
     state.regroups[side] = state.regroups.get(side, 0) + 1
     return [
@@ -234,17 +264,22 @@ def split(state: JutlandState, side: Side, action: Split) -> list[Event]:
 
 
 def makeup(state: JutlandState, side: Side, action: Makeup) -> list[Event]:
+    """1.4 item 4: "ships - columns - yards between columns", checked against 4.2 item 1
+    (three ships a column at least) and the Placement Diagram's 8,000-yard width (3.4)."""
     tf = state.task_forces.get(action.tf)
-    if (
-        tf is None
-        or tf not in _regroupable(state, side)
-        or action.columns not in column_choices(tf)
-    ):
+    if tf is None or tf not in _regroupable(state, side):
         raise RuleViolation("jut.regroup.makeup", "Jutland 1.4", tf=label(action.tf))
-    tf.columns = action.columns
-    state.regroups[side] = state.regroups.get(side, 0) + 1
-    return [
-        Event(
-            kind="jut.makeup", audience=side, params={"tf": label(tf.id), "columns": action.columns}
+    if action.columns not in column_choices(tf):
+        raise RuleViolation(
+            "jut.regroup.columns", "Jutland 4.2", tf=label(action.tf), columns=action.columns
         )
-    ]
+    if action.interval not in interval_choices(action.columns):
+        width = action.interval * (action.columns - 1)
+        raise RuleViolation(
+            "jut.regroup.interval", "Jutland 3.4", interval=action.interval, width=width
+        )
+    tf.columns, tf.interval = action.columns, action.interval
+    state.regroups[side] = state.regroups.get(side, 0) + 1
+    params = {"tf": label(tf.id), "ships": len(tf.ships), "columns": action.columns,
+              "interval": action.interval}  # fmt: skip
+    return [Event(kind="jut.makeup", audience=side, params=params)]

@@ -38,12 +38,16 @@ class TaskForce(BaseModel):
     """This hour's sealed plot: a hex, "stay", or "off" (leaving by an exit)."""
     columns: int | None = None
     """The Fleet Makeup's columns (1.4 item 4); None: the referee's default formation."""
+    interval: int | None = None
+    """The Fleet Makeup's yards between columns (1.4 item 4), with ``columns``."""
     came_from: str | None = None
     """The hex it entered its present hex from: the hex side it enters a battle by (3.4)."""
     exit_hex: str | None = None
     exit_hour: int | None = None
     dead: bool = False
     """Out of fuel: dead in the water (Jutland 13.5 item 3)."""
+    moved_at: int | None = None
+    """The hour it last moved a hex on the sheet: a slow force rests the next (13.1)."""
     track: list[str] = Field(default_factory=list)
     """The hexes it has been in, oldest first: the pencil line of Jutland 3.1."""
 
@@ -140,7 +144,18 @@ class JutlandState(GameState):
     """(hour, hex) where the coastal patrols saw a German force (Jutland 3.1)."""
     contact: str | None = None
     battle: Battle | None = None
+    """The battle being fought now."""
+    battles: list[Battle] = Field(default_factory=list)
+    """The other battles going on, each by its own Battle Area Marker (4.1: the battles of an
+    hour are fought one after another, then the hour is marked and they go on)."""
+    fought: list[str] = Field(default_factory=list)
+    """The hexes whose battle has had its six turns (or ended) this hour (4.1)."""
+    contacts: list[tuple[int, str]] = Field(default_factory=list)
+    """(hour, hex) of every battle begun: both players saw the fleets meet (3.3 item 4c)."""
     sunk: dict[Side, list[str]] = Field(default_factory=_no_losses)
+    movement: dict[str, int] = Field(default_factory=dict)
+    """A ship's present movement factor where it is below its counter's (torpedo or flotation
+    hits, Jutland 13.1; towing, 15.4 item 2b): the Advanced Game's damage writes it."""
 
     def __deepcopy__(self, memo: dict[int, Any] | None = None) -> JutlandState:
         """A deep copy by hand: every mutable part copied, frozen parts shared (announcements,
@@ -155,5 +170,9 @@ class JutlandState(GameState):
         fields["announcements"] = list(self.announcements)
         fields["spotted"] = list(self.spotted)
         fields["battle"] = self.battle.model_copy(deep=True) if self.battle is not None else None
+        fields["battles"] = [b.model_copy(deep=True) for b in self.battles]
+        fields["fought"] = list(self.fought)
+        fields["contacts"] = list(self.contacts)
         fields["sunk"] = {k: list(v) for k, v in self.sunk.items()}
+        fields["movement"] = dict(self.movement)
         return type(self).model_construct(_fields_set=set(self.model_fields_set), **fields)

@@ -66,6 +66,7 @@ def finish(state: JutlandState) -> list[Event]:
             params={"hex": b.hex, "sunk": sum(s.sunk for s in b.ships.values())},
         )
     )
+    state.fought.append(b.hex)
     state.battle = None
     state.contact = None
     return events

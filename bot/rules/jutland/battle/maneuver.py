@@ -36,7 +36,8 @@ def top_speed(state: JutlandState, battle: Battle, f: Formation) -> int:
     tf = state.task_forces[f.tf]
     if tf.dead:
         return 0
-    return min((comps().ships[s].movement for s in live(battle, f)), default=0)
+    ships = comps().ships
+    return min((state.movement.get(s, ships[s].movement) for s in live(battle, f)), default=0)
 
 
 def cost(angle: int) -> int:

@@ -59,7 +59,7 @@ def _maneuver_prompts(state: JutlandState) -> list[Prompt]:
         )
         out.append(
             Prompt(
-                id=f"h{state.hour}.b{b.turn}.maneuver.{f.tf}",
+                id=f"h{state.hour}.{b.hex}.b{b.turn}.maneuver.{f.tf}",
                 seat=f.side,
                 kind="jut.maneuver",
                 title=t("jut.prompt.maneuver", turn=b.turn),
@@ -121,7 +121,7 @@ def _fire_prompts(side: Side) -> Callable[[JutlandState], list[Prompt]]:
         )
         return [
             Prompt(
-                id=f"h{state.hour}.b{b.turn}.fire.{len(b.fired)}",
+                id=f"h{state.hour}.{b.hex}.b{b.turn}.fire.{len(b.fired)}",
                 seat=side,
                 kind="jut.fire",
                 title=t("jut.prompt.fire", turn=b.turn),
