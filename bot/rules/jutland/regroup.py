@@ -53,7 +53,11 @@ def splits(state: JutlandState, side: Side) -> dict[str, list[str]]:
 
 def column_choices(tf: TaskForce) -> list[int]:
     """4.2 item 1: at least three ships a column; a force of three or fewer in line ahead."""
-    return list(range(1, max(1, min(MAX_COLUMNS, len(tf.ships) // MIN_SHIPS)) + 1))
+    return _columns(len(tf.ships))
+
+
+def _columns(ships: int) -> list[int]:
+    return list(range(1, max(1, min(MAX_COLUMNS, ships // MIN_SHIPS)) + 1))
 
 
 def interval_choices(columns: int) -> list[int]:
@@ -92,15 +96,24 @@ def _ship_choices(parts: dict[str, list[str]]) -> list[Choice]:
     ]
 
 
+Mine = tuple[tuple[str, str | None, tuple[str, ...]], ...]
+"""The forces free to regroup as (id, hex, ships): all a regrouping decision depends on."""
+
+
 def prompt(state: JutlandState, side: Side) -> Prompt | None:
     """The regrouping decision, from exactly what it depends on (cached: it is asked for
     after every order while a side plots)."""
     mine = tuple((tf.id, tf.hex, tuple(tf.ships)) for tf in _regroupable(state, side))
-    forms = _forms(side, mine)
+    return _prompt(state.hour, side, state.regroups.get(side, 0), mine)
+
+
+@lru_cache(maxsize=1024)
+def _prompt(hour: int, side: Side, n: int, mine: Mine) -> Prompt | None:
+    forms = _forms(mine)
     if not forms:
         return None
     return Prompt(
-        id=f"h{state.hour}.regroup.{side}.{state.regroups.get(side, 0)}",
+        id=f"h{hour}.regroup.{side}.{n}",
         seat=side,
         kind="jut.regroup",
         title=t("jut.prompt.regroup"),
@@ -111,109 +124,117 @@ def prompt(state: JutlandState, side: Side) -> Prompt | None:
     )
 
 
-@lru_cache(maxsize=1024)
-def _forms(
-    side: Side, mine: tuple[tuple[str, str | None, tuple[str, ...]], ...]
-) -> tuple[OrderForm, ...]:
-    """The forms, from the forces free to regroup alone (an OrderForm is frozen: shared)."""
-    state = JutlandState(ruleset="jutland", scenario="basic", seats=("german", "british"))
-    for tf_id, hex_id, ships in mine:
-        state.task_forces[tf_id] = TaskForce(id=tf_id, side=side, ships=list(ships), hex=hex_id)
-    forms: list[OrderForm] = []
-    joins = merges(state, side)
-    if joins:
-        forms.append(
-            OrderForm(
-                type="merge",
-                label=t("jut.form.merge"),
-                inputs=(
-                    Choice(
-                        name="tf",
-                        label=t("jut.input.tf"),
-                        options=tuple(Option(value=a, label=label(a)) for a in sorted(joins)),
-                    ),
-                    Choice(
-                        name="into",
-                        label=t("jut.input.into"),
-                        options=tuple(
-                            Option(
-                                value=b,
-                                label=label(b),
-                                when=tuple(
-                                    When(within={"tf": (a,)}) for a in joins if b in joins[a]
-                                ),
-                            )
-                            for b in sorted({b for v in joins.values() for b in v})
-                        ),
-                    ),
+def _forms(mine: Mine) -> tuple[OrderForm, ...]:
+    """The forms, from the forces free to regroup alone; each form cached on what it reads
+    (the makeup and split forms on the ships, the merge form on who shares a hex)."""
+    joins: dict[str, list[str]] = {}
+    for a, hex_a, _ in mine:
+        others = sorted(b for b, hex_b, _ in mine if b != a and hex_b == hex_a)
+        if others:
+            joins[a] = others
+    parts = tuple((a, ships) for a, _, ships in mine if len(ships) >= 2 * MIN_SHIPS)
+    sizes = tuple((a, len(ships)) for a, _, ships in mine)
+    forms = [
+        _merge_form(tuple((a, tuple(v)) for a, v in sorted(joins.items()))) if joins else None,
+        _split_form(parts) if parts else None,
+        _makeup_form(sizes) if sizes else None,
+    ]
+    return tuple(f for f in forms if f is not None)
+
+
+@lru_cache(maxsize=256)
+def _merge_form(pairs: tuple[tuple[str, tuple[str, ...]], ...]) -> OrderForm:
+    joins = dict(pairs)
+    return OrderForm(
+        type="merge",
+        label=t("jut.form.merge"),
+        inputs=(
+            Choice(
+                name="tf",
+                label=t("jut.input.tf"),
+                options=tuple(Option(value=a, label=label(a)) for a in sorted(joins)),
+            ),
+            Choice(
+                name="into",
+                label=t("jut.input.into"),
+                options=tuple(
+                    Option(
+                        value=b,
+                        label=label(b),
+                        when=tuple(When(within={"tf": (a,)}) for a in joins if b in joins[a]),
+                    )
+                    for b in sorted({b for v in joins.values() for b in v})
+                ),
+            ),
+        ),
+    )
+
+
+@lru_cache(maxsize=256)
+def _split_form(pairs: tuple[tuple[str, tuple[str, ...]], ...]) -> OrderForm:
+    parts = {a: list(ships) for a, ships in pairs}
+    return OrderForm(
+        type="split",
+        label=t("jut.form.split"),
+        inputs=(
+            Choice(
+                name="tf",
+                label=t("jut.input.tf"),
+                options=tuple(Option(value=a, label=label(a)) for a in sorted(parts)),
+            ),
+            *_ship_choices(parts),
+        ),
+    )
+
+
+@lru_cache(maxsize=256)
+def _makeup_form(sizes: tuple[tuple[str, int], ...]) -> OrderForm:
+    """1.4 item 4: the columns each force may form, then the intervals those columns allow."""
+    choices = {a: _columns(n) for a, n in sizes}
+    counts = sorted({c for v in choices.values() for c in v})
+    return OrderForm(
+        type="makeup",
+        label=t("jut.form.makeup"),
+        inputs=(
+            Choice(
+                name="tf",
+                label=t("jut.input.tf"),
+                options=tuple(Option(value=a, label=label(a)) for a, _ in sizes),
+            ),
+            Choice(
+                name="columns",
+                label=t("jut.input.columns"),
+                options=tuple(
+                    Option(
+                        value=str(c),
+                        label=str(c),
+                        when=tuple(When(within={"tf": (a,)}) for a, _ in sizes if c in choices[a]),
+                    )
+                    for c in counts
+                ),
+            ),
+            _interval_choice(tuple(counts)),
+        ),
+    )
+
+
+@lru_cache(maxsize=64)
+def _interval_choice(counts: tuple[int, ...]) -> Choice:
+    """The intervals, each offered for the column counts it fits (a few distinct menus)."""
+    return Choice(
+        name="interval",
+        label=t("jut.input.interval"),
+        options=tuple(
+            Option(
+                value=str(y),
+                label=str(y),
+                when=tuple(
+                    When(within={"columns": (str(c),)}) for c in counts if y in interval_choices(c)
                 ),
             )
-        )
-    parts = splits(state, side)
-    if parts:
-        forms.append(
-            OrderForm(
-                type="split",
-                label=t("jut.form.split"),
-                inputs=(
-                    Choice(
-                        name="tf",
-                        label=t("jut.input.tf"),
-                        options=tuple(Option(value=a, label=label(a)) for a in sorted(parts)),
-                    ),
-                    *_ship_choices(parts),
-                ),
-            )
-        )
-    free = _regroupable(state, side)
-    if free:
-        counts = sorted({n for tf in free for n in column_choices(tf)})
-        forms.append(
-            OrderForm(
-                type="makeup",
-                label=t("jut.form.makeup"),
-                inputs=(
-                    Choice(
-                        name="tf",
-                        label=t("jut.input.tf"),
-                        options=tuple(Option(value=tf.id, label=label(tf.id)) for tf in free),
-                    ),
-                    Choice(
-                        name="columns",
-                        label=t("jut.input.columns"),
-                        options=tuple(
-                            Option(
-                                value=str(n),
-                                label=str(n),
-                                when=tuple(
-                                    When(within={"tf": (tf.id,)})
-                                    for tf in free
-                                    if n in column_choices(tf)
-                                ),
-                            )
-                            for n in counts
-                        ),
-                    ),
-                    Choice(
-                        name="interval",
-                        label=t("jut.input.interval"),
-                        options=tuple(
-                            Option(
-                                value=str(y),
-                                label=str(y),
-                                when=tuple(
-                                    When(within={"columns": (str(n),)})
-                                    for n in counts
-                                    if y in interval_choices(n)
-                                ),
-                            )
-                            for y in sorted({y for n in counts for y in interval_choices(n)})
-                        ),
-                    ),
-                ),
-            )
-        )
-    return tuple(forms)
+            for y in sorted({y for c in counts for y in interval_choices(c)})
+        ),
+    )
 
 
 def _new_id(state: JutlandState, side: Side) -> str:

@@ -5,6 +5,8 @@ item 4). The referee holds both sheets: every answer is computed from the hidden
 
 from __future__ import annotations
 
+from functools import cache
+
 from bot.rules.core import Event, RuleViolation, t
 from bot.rules.jutland import board
 from bot.rules.jutland.actions import Announce, Plot
@@ -36,8 +38,17 @@ def movement(state: JutlandState, tf: TaskForce) -> int:
     return min((state.movement.get(s, ships[s].movement) for s in tf.ships), default=0)
 
 
+@cache
+def _slowest_counter() -> int:
+    return min(s.movement for s in comps().ships.values())
+
+
 def rests(state: JutlandState, tf: TaskForce) -> bool:
-    """Jutland 13.1: a slow force's hour without a move."""
+    """Jutland 13.1: a slow force's hour without a move (asked for every plot menu: a force
+    that did not move last hour, its ships at their printed movement, cannot rest)."""
+    recent = tf.moved_at is not None and tf.moved_at >= state.hour - 1
+    if not recent and not state.movement and _slowest_counter() > 0:
+        return False
     return board.resting(tf, state.hour, movement(state, tf))
 
 

@@ -51,6 +51,13 @@ class TaskForce(BaseModel):
     track: list[str] = Field(default_factory=list)
     """The hexes it has been in, oldest first: the pencil line of Jutland 3.1."""
 
+    def copy_(self) -> TaskForce:
+        """A copy with its own lists (every other field is immutable): quicker than a
+        model copy, for the state's copy before every order."""
+        twin = self.__copy__()
+        twin.__dict__["ships"], twin.__dict__["track"] = list(self.ships), list(self.track)
+        return twin
+
 
 class Announcement(BaseModel):
     """One side's search (Jutland 3.3 items 2-3): the hexes it announced and, for each, whether
@@ -163,10 +170,7 @@ class JutlandState(GameState):
         generically was most of an order's time (as in Pocket Battles)."""
         fields = dict(self.__dict__)
         fields["regroups"] = dict(self.regroups)
-        fields["task_forces"] = {
-            k: tf.model_copy(update={"ships": list(tf.ships), "track": list(tf.track)})
-            for k, tf in self.task_forces.items()
-        }
+        fields["task_forces"] = {k: tf.copy_() for k, tf in self.task_forces.items()}
         fields["announcements"] = list(self.announcements)
         fields["spotted"] = list(self.spotted)
         fields["battle"] = self.battle.model_copy(deep=True) if self.battle is not None else None
