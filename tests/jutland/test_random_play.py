@@ -78,7 +78,7 @@ def test_random_games_keep_the_invariants() -> None:
         assert report.refused == 0  # every option offered is accepted
         ended[report.state.result.summary.key] = ended.get(report.state.result.summary.key, 0) + 1
         orders += report.actions
-    print(f"{GAMES} games, {orders} orders, endings {ended}")
+    print(f"jutland random play: {GAMES} games to 1 June 12:00, {orders} orders, endings {ended}")
     assert orders > GAMES * 50
 
 
@@ -107,7 +107,10 @@ def test_random_battles_keep_the_invariants() -> None:
         hours = [hour for hour, _ in report.state.contacts]
         together += len(hours) - len(set(hours))
     battles = seen.count("jut.contact")
-    print(f"{battles} battles, {together} begun in an hour with another, {sunk} ships sunk")
+    print(
+        f"jutland random play: {battles} battles, {together} begun in an hour with another, "
+        f"{sunk} ships sunk"
+    )
     assert battles >= 4 and together >= 1
 
 
