@@ -38,7 +38,7 @@ HEAD, LINES = director.read()
 JUT: dict[str, tuple[str, tuple[str, ...]]] = {
     # action type: (/jut command, its inputs in the action)
     "plot": ("jut plot", ("tf", "to")),
-    "maneuver": ("jut maneuver", ("tf", "turn", "angle", "speed")),
+    "maneuver": ("jut maneuver", ("tf", "turn", "angle", "speed", "then")),
     "fire": ("jut fire", ("target", "band", "ships")),
     "hold_fire": ("jut hold-fire", ()),
 }

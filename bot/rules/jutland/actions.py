@@ -44,6 +44,8 @@ class ManeuverOrder(Action):
     turn: Literal["succession", "together", "turn_away"]
     angle: Annotated[int, Field(ge=-180, le=180)]
     speed: Annotated[int, Field(ge=0, le=30)]
+    then: Annotated[int, Field(ge=-180, le=180)] = 0
+    """4.2 item 4: a second turn of the same kind, at the end of the straight run (0: none)."""
 
 
 class Fire(Action):

@@ -113,6 +113,8 @@ class Maneuver(BaseModel):
     turn: Turn
     angle: int
     speed: int
+    then: int = 0
+    """4.2 item 4: a second change of direction, at the end of the straight run."""
 
 
 class Battle(BaseModel):
