@@ -27,6 +27,9 @@ TOGETHER_ANGLES = (-90, -45, 0, 45, 90)
 
 
 def live(battle: Battle, f: Formation) -> list[str]:
+    """The formation's ships afloat. 4.2 item 3: losses break a formation and the ships must
+    re-form as soon as they can; ruling: the referee re-forms them at once, each column's
+    survivors closing up on its leader's track (a sunk leader's place taken by the next)."""
     return [s for column in f.columns for s in column if not battle.ships[s].sunk]
 
 
