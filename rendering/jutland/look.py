@@ -26,6 +26,13 @@ def hh(hour: int) -> str:
     return f"{hour % 24:02d}h"
 
 
+def stamp(hour: int) -> str:
+    """A short date and hour for a mark on the sheet: "5/31 04h" (month/day, both languages)."""
+    day = 30 + hour // 24
+    month, day = (5, day) if day <= 31 else (6, day - 31)
+    return f"{month}/{day} {hour % 24:02d}h"
+
+
 def clock(hour: int) -> str:
     """30 May 00:00 is hour 0 (the Time Record, 3.2)."""
     day = 30 + hour // 24

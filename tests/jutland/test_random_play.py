@@ -43,11 +43,19 @@ def check(state: GameState, events: list[Event]) -> None:
     assert len(ships) == len(set(ships))  # no ship in two forces, so in two hexes
     sunk = [s for side in state.sunk.values() for s in side]
     assert not set(ships) & set(sunk) and len(ships) + len(sunk) == 72  # every ship counted
+    fights = [*state.battles, *([state.battle] if state.battle else [])]
     if state.battle is not None:
-        b = state.battle
-        assert 1 <= b.turn <= 6 and state.phase in ("battle", "plot", "over")
+        assert state.phase in ("battle", "over") and state.battle.hex not in state.fought
+    assert len({b.hex for b in fights}) == len(fights)  # one battle a hex
+    on_surface = [s for b in fights for s in b.ships]
+    assert len(on_surface) == len(set(on_surface))  # no ship in two battles
+    for b in fights:
+        assert 1 <= b.turn <= 6
         for ship in b.ships.values():
             assert state.task_forces[ship.tf].hex == b.hex and ship.id in ships
+    for tf in state.task_forces.values():
+        assert tf.moved_at is None or tf.moved_at <= state.hour  # hours consistent
+    assert all(hour <= state.hour for hour, _ in [*state.contacts, *state.spotted])
     for e in events:
         if e.kind == "jut.search":
             side = e.params["side"]
@@ -70,15 +78,17 @@ def test_random_games_keep_the_invariants() -> None:
         assert report.refused == 0  # every option offered is accepted
         ended[report.state.result.summary.key] = ended.get(report.state.result.summary.key, 0) + 1
         orders += report.actions
-    print(f"{GAMES} games, {orders} orders, endings {ended}")
+    print(f"jutland random play: {GAMES} games to 1 June 12:00, {orders} orders, endings {ended}")
     assert orders > GAMES * 50
 
 
 def test_random_battles_keep_the_invariants() -> None:
-    """Games started with the fleets a hex apart in mid North Sea, so that battles happen."""
+    """Games started with the fleets a hex apart in two places of the North Sea, so that
+    battles happen, several in one hour among them (4.1)."""
     ruleset = get("jutland")
     sunk = 0
     seen: list[str] = []
+    together = 0
 
     def each(state: GameState, events: list[Event]) -> None:
         check(state, events)
@@ -88,14 +98,20 @@ def test_random_battles_keep_the_invariants() -> None:
         dice = FairDice(b"jutland-random-play-seed-0000001", f"battle-{n}", 0)
         state: Any = ruleset.setup("basic", ruleset.parse_options({}), dice).state
         state.phase, state.hour = "plot", 6 + 7 * n
-        for tf, where in {"de1": "P15", "de2": "P14", "gb3": "P17", "gb1": "P18"}.items():
+        places = {"de1": "P15", "de2": "Q10", "gb3": "P16", "gb2": "Q11", "gb1": "P18"}
+        for tf, where in places.items():
             state.task_forces[tf].hex, state.task_forces[tf].left_at = where, 0
         report: Any = play(ruleset, state, dice, random.Random(n), invariant=each)
         assert report.state.result is not None
         sunk += sum(len(v) for v in report.state.sunk.values())
+        hours = [hour for hour, _ in report.state.contacts]
+        together += len(hours) - len(set(hours))
     battles = seen.count("jut.contact")
-    print(f"{battles} battles, {sunk} ships sunk")
-    assert battles >= 4
+    print(
+        f"jutland random play: {battles} battles, {together} begun in an hour with another, "
+        f"{sunk} ships sunk"
+    )
+    assert battles >= 4 and together >= 1
 
 
 def test_defaults_alone_end_a_game() -> None:

@@ -52,6 +52,8 @@ class ManeuverOrder(Action):
     turn: Literal["succession", "together", "turn_away"]
     angle: Annotated[int, Field(ge=-180, le=180)]
     speed: Annotated[int, Field(ge=0, le=30)]
+    then: Annotated[int, Field(ge=-180, le=180)] = 0
+    """4.2 item 4: a second turn of the same kind, at the end of the straight run (0: none)."""
 
 
 class Fire(Action):
@@ -86,11 +88,13 @@ class Split(Action):
 
 
 class Makeup(Action):
-    """Jutland 1.4 item 4: the number of columns of a task force's battle formation."""
+    """Jutland 1.4 item 4: a task force's battle formation, "ships - columns - yards between
+    columns" (the ships are the force's own; ``interval`` is 0 for a single column)."""
 
     type: Literal["makeup"] = "makeup"
     tf: Ref
-    columns: Annotated[int, Field(ge=1, le=3)]
+    columns: Annotated[int, Field(ge=1, le=9)]
+    interval: Annotated[int, Field(ge=0, le=8000)] = 0
 
 
 JutlandAction = Annotated[

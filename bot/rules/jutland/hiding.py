@@ -9,6 +9,7 @@ from bot.rules.jutland.view import in_battle
 
 APPEARANCE = (
     "hex", "came_from", "left_at", "plotted", "exit_hex", "exit_hour", "dead", "track",
+    "moved_at",
 )  # fmt: skip
 """What a task force is doing, as opposed to which ships it is."""
 

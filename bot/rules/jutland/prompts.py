@@ -20,7 +20,7 @@ def _where(tf: TaskForce) -> object:
 def _plot(state: JutlandState, tf: TaskForce, section: str, sealed: bool) -> Prompt:
     return _plot_prompt(
         state.hour, state.phase, tf.id, tf.side, tf.hex, tf.exit_hex, tf.exit_hour, tf.dead,
-        section, sealed,
+        search.rests(state, tf), section, sealed,
     )  # fmt: skip
 
 
@@ -34,6 +34,7 @@ def _plot_prompt(
     exit_hex: str | None,
     exit_hour: int | None,
     dead: bool,
+    rest: bool,
     section: str,
     sealed: bool,
 ) -> Prompt:
@@ -45,7 +46,7 @@ def _plot_prompt(
     )  # fmt: skip
     options = tuple(
         Option(value=to, label=t(f"jut.move.{to}") if to in (board.STAY, board.OFF) else to)
-        for to in board.moves(tf, hour)
+        for to in board.moves(tf, hour, rest)
     )
     return Prompt(
         id=f"h{hour}.{phase}.{tf_id}",

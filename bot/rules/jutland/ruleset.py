@@ -115,7 +115,7 @@ class Jutland(Ruleset[JutlandState]):
         elif isinstance(action, A.Makeup):
             events = regroup.makeup(state, side, action)
         elif isinstance(action, A.ManeuverOrder):
-            m = Maneuver(turn=action.turn, angle=action.angle, speed=action.speed)
+            m = Maneuver(turn=action.turn, angle=action.angle, speed=action.speed, then=action.then)
             events = maneuver.plot(state, _battle(state), side, action.tf, m)
         elif isinstance(action, A.Fire):
             b = _battle(state)

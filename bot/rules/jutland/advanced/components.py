@@ -13,7 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from bot.rules.core.data import data_dir as default_data_dir
 from bot.rules.core.sourced import DataError, Id, Loader, Sourced
-from bot.rules.jutland.components import Side
+from bot.rules.jutland.components import Side, comps
 
 GAME_DIR = "jutland/advanced"
 Effect = Literal["none", "gunnery", "torpedo"]
@@ -221,3 +221,9 @@ def adv() -> Advanced:
 def is_light(ident: str) -> bool:
     """A light-ship counter's id (it is also the id of its task force, Jutland 12.1)."""
     return ident in adv().light
+
+
+def printed_movement(ship: str) -> int:
+    """A capital ship's or a light ship's movement factor as printed on its counter."""
+    light = adv().light.get(ship)
+    return light.movement if light else comps().ships[ship].movement

@@ -50,6 +50,14 @@ def movement(state: JutlandState, ship: str) -> int:
     return max(0, base - adv().rules.movement_loss_per_flotation_hit * d.flotation)
 
 
+def _note_movement(state: JutlandState, ship: str) -> None:
+    """The present movement, where the search sheet reads it (13.1: a force with a ship of 4
+    or less moves every second hour; none, not at all)."""
+    now = movement(state, ship)
+    if now < comps().ships[ship].movement:
+        state.movement[ship] = now
+
+
 def hit_capital(
     state: JutlandState, battle: Battle, target: str, hits: int, phase: str, by: Side
 ) -> tuple[int, int, bool]:
@@ -66,6 +74,7 @@ def hit_capital(
     d.phase_hits += hits
     flotation = hits - boxes
     d.flotation += flotation
+    _note_movement(state, target)
     sunk = d.phase_hits >= ship.protection or d.flotation >= ship.protection  # 13.2
     if sunk:
         sink(battle, target, delayed=by == "german")
@@ -78,6 +87,7 @@ def torpedo_capital(state: JutlandState, battle: Battle, target: str, hits: int)
     assert state.advanced is not None
     d = record(state.advanced, target)
     d.flotation += hits
+    _note_movement(state, target)
     sunk = d.flotation >= comps().ships[target].protection
     if sunk:
         sink(battle, target, delayed=False)

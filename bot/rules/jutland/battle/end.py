@@ -62,12 +62,18 @@ def finish(state: JutlandState) -> list[Event]:
             if tf.hex == b.hex and tf.side == side and to is not None:
                 enter(tf, to, state.hour)
         events.append(Event(kind="jut.disengaged", params={"side": side}))
+        if side == "german" and to is not None and board.shaded(to):
+            # 3.1: a German force entering a shaded hex is seen by the coastal patrols,
+            # by its move or by disengaging alike; the hex is announced, nothing else.
+            state.spotted.append((state.hour, to))
+            events.append(Event(kind="jut.spotted", params={"hex": to}, reveals=True))
     events.append(
         Event(
             kind="jut.battle_over",
             params={"hex": b.hex, "sunk": sum(s.sunk for s in b.ships.values())},
         )
     )
+    state.fought.append(b.hex)
     state.battle = None
     state.contact = None
     return events

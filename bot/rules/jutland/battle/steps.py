@@ -11,7 +11,7 @@ from bot.rules.core import Choice, Dice, Event, Option, OrderForm, Prompt, When,
 from bot.rules.core.sequence import Step, Table
 from bot.rules.jutland.advanced import gunnery, hooks
 from bot.rules.jutland.battle import end, fire, maneuver, reinforce
-from bot.rules.jutland.state import Battle, BattleStep, JutlandState, Side
+from bot.rules.jutland.state import Battle, BattleStep, Formation, JutlandState, Side
 
 BANDS = ("b0", "b1", "b2", "b3")
 
@@ -58,9 +58,10 @@ def _maneuver_prompts(state: JutlandState) -> list[Prompt]:
             )
             for v in range(top + 1)
         )
+        thens = _thens(f, legal, top)
         out.append(
             Prompt(
-                id=f"h{state.hour}.b{b.turn}.maneuver.{f.tf}",
+                id=f"h{state.hour}.{b.hex}.b{b.turn}.maneuver.{f.tf}",
                 seat=f.side,
                 kind="jut.maneuver",
                 title=t("jut.prompt.maneuver", turn=b.turn),
@@ -75,6 +76,7 @@ def _maneuver_prompts(state: JutlandState) -> list[Prompt]:
                             Choice(name="turn", label=t("jut.input.turn"), options=turns),
                             Choice(name="angle", label=t("jut.input.angle"), options=angles),
                             Choice(name="speed", label=t("jut.input.speed"), options=speeds),
+                            Choice(name="then", label=t("jut.input.then"), options=thens),
                         ),
                     ),
                 ),
@@ -84,10 +86,28 @@ def _maneuver_prompts(state: JutlandState) -> list[Prompt]:
                     "turn": "succession" if "succession" in legal else "together",
                     "angle": 0,
                     "speed": top,
+                    "then": 0,
                 },
             )
         )
     return out + hooks.maneuver_prompts(state, b)
+
+
+def _thens(f: Formation, legal: dict[str, list[int]], top: int) -> tuple[Option, ...]:
+    """4.2 item 4: the second turn, offered for each first turn and speed that leave the
+    factors it takes (the turn-away has none: 0)."""
+    allowed: dict[int, list[When]] = {}
+    for k, angles in legal.items():
+        for a in angles:
+            for then in maneuver.seconds(f, k, a):
+                need = 0 if k == "turn_away" else maneuver.cost(a) + maneuver.cost(then)
+                if need <= top:
+                    speeds = tuple(str(v) for v in range(need, top + 1))
+                    within = {"turn": (k,), "angle": (str(a),), "speed": speeds}
+                    allowed.setdefault(then, []).append(When(within=within))
+    return tuple(
+        Option(value=str(a), label=str(a), when=tuple(allowed[a])) for a in sorted(allowed)
+    )
 
 
 def _fire_prompts(side: Side) -> Callable[[JutlandState], list[Prompt]]:
@@ -125,7 +145,7 @@ def _fire_prompts(side: Side) -> Callable[[JutlandState], list[Prompt]]:
         )
         return [
             Prompt(
-                id=f"h{state.hour}.b{b.turn}.fire.{len(b.fired)}",
+                id=f"h{state.hour}.{b.hex}.b{b.turn}.fire.{len(b.fired)}",
                 seat=side,
                 kind="jut.fire",
                 title=t("jut.prompt.fire", turn=b.turn),
