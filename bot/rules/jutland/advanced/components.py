@@ -93,7 +93,7 @@ class CriticalSub(BaseModel):
 
 
 class CriticalRow(Sourced):
-    """23.3 item 2: a line of the Critical Hit Table (its effects named, not yet played)."""
+    """A line of the Tournament's Critical Hit Table (its effects named, not yet played)."""
 
     die: tuple[Die, ...]
     effect: Literal[
