@@ -66,6 +66,15 @@ class HoldTorpedoes(EventParams):
     side: Annotated[Side, SEAT]
 
 
+class Towing(EventParams):
+    """15.4 item 2: a flotilla takes a ship dead in the water in tow, or casts off."""
+
+    event_kind: ClassVar[str] = "jut.towing"
+    flotilla: str
+    ship: str
+    towing: bool
+
+
 class VictoryPoints(EventParams):
     """17: the points each side scored, and whether a German came home within 26 hours."""
 

@@ -62,11 +62,12 @@ def shots(state: JutlandState, battle: Battle, side: Side) -> dict[str, dict[str
     if state.advanced is None:
         return legal
     out: dict[str, dict[str, str]] = {}
+    tows = state.advanced.tows  # 15.4 item 2d: a towing flotilla fires nothing
     for target, firers in legal.items():
         keep = {
             f: band
             for f, band in firers.items()
-            if factor(state, battle.ships[f], battle.ships[target]) > 0
+            if f not in tows and factor(state, battle.ships[f], battle.ships[target]) > 0
         }
         if keep:
             out[target] = keep

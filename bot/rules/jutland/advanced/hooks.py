@@ -4,7 +4,7 @@ game): one place, so that the Basic modules carry one line per hook."""
 from __future__ import annotations
 
 from bot.rules.core import Dice, Event, Prompt
-from bot.rules.jutland.advanced import damage, light, torpedo
+from bot.rules.jutland.advanced import damage, light, torpedo, towing
 from bot.rules.jutland.advanced.components import is_light
 from bot.rules.jutland.state import Battle, JutlandState, Side
 
@@ -22,7 +22,8 @@ def after_maneuver(state: JutlandState, battle: Battle, dice: Dice) -> list[Even
     """12.2, 12.6: the light ships' moves, then the torpedoes of the last turn."""
     if state.advanced is None:
         return []
-    return light.move(state, battle) + torpedo.resolve(state, battle, dice)
+    events = light.move(state, battle) + towing.after_move(state, battle)
+    return events + torpedo.resolve(state, battle, dice)
 
 
 def fire_prompts(state: JutlandState, battle: Battle, side: Side) -> list[Prompt]:

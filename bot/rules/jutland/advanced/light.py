@@ -83,6 +83,14 @@ def hit(
     return boxes, gone
 
 
+def limit(state: JutlandState, ship: str) -> int:
+    """Its movement; 15.4 item 2b: a flotilla towing moves at 4 at most."""
+    top = adv().light[ship].movement
+    if state.advanced is not None and ship in state.advanced.tows:
+        return min(top, adv().rules.tow_movement)
+    return top
+
+
 def prompts(state: JutlandState, battle: Battle) -> list[Prompt]:
     """One sealed move a light-ship counter afloat, beside the formations' (14.4 item 1)."""
     assert state.advanced is not None
@@ -91,7 +99,7 @@ def prompts(state: JutlandState, battle: Battle) -> list[Prompt]:
         ship = battle.ships.get(f.tf)
         if not is_light(f.tf) or ship is None or ship.sunk or f.tf in state.advanced.moves:
             continue
-        top = adv().light[f.tf].movement
+        top = limit(state, f.tf)
         out.append(
             Prompt(
                 id=f"h{state.hour}.b{battle.turn}.light.{f.tf}",
@@ -134,7 +142,7 @@ def plot(state: JutlandState, battle: Battle, side: Side, action: LightMove) -> 
         raise RuleViolation("jut.light.not_yours", "Jutland 12.2", tf=action.tf)
     if action.tf in state.advanced.moves:
         raise RuleViolation("jut.battle.already", "Jutland 14.4", tf=action.tf)
-    if action.angle not in ANGLES or action.speed > adv().light[action.tf].movement:
+    if action.angle not in ANGLES or action.speed > limit(state, action.tf):
         raise RuleViolation("jut.light.move", "Jutland 14.4", speed=action.speed)
     state.advanced.moves[action.tf] = (action.angle, action.speed)
     return []

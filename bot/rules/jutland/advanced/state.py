@@ -56,6 +56,8 @@ class AdvancedState(BaseModel):
     """German task forces with capital ships out of their base at the last hour (17)."""
     returns: list[int] = Field(default_factory=list)
     """Hours a German capital ship came back to her base (17: the 26-hour condition)."""
+    tows: dict[str, str] = Field(default_factory=dict)
+    """15.4 item 2: towing flotilla -> the capital ship dead in the water it tows."""
     engaged: dict[str, bool] = Field(default_factory=dict)
     """16.3: "hour:hex" -> whether the side with capital ships chose to fight the light
     ships found there."""

@@ -38,6 +38,8 @@ def attacks(state: JutlandState, battle: Battle, side: Side) -> dict[str, dict[s
     for dd in basic.afloat(battle):
         if dd.side != side or light.kind(dd.id) != "dd" or dd.hit or dd.id in battle.fired:
             continue
+        if dd.id in state.advanced.tows:  # 15.4 item 2d: towing, it fires nothing
+            continue
         left = min(light.torpedoes(state, dd.id), len(adv().torpedo[1].hits))
         if left <= 0:
             continue
@@ -130,7 +132,9 @@ def declare(state: JutlandState, battle: Battle, side: Side, action: Torpedo) ->
         raise RuleViolation("jut.torpedo.factors", SECTION, ship=action.flotilla)
     dd, aim = battle.ships[action.flotilla], battle.ships[action.target]
     close = dist((dd.x, dd.y), (aim.x, aim.y)) <= adv().rules.torpedo_close
-    helpless = light.kind(aim.id) == "capital" and damage.movement(state, aim.id) == 0
+    helpless = light.kind(aim.id) == "capital" and (
+        damage.movement(state, aim.id) == 0 or aim.id in state.advanced.tows.values()
+    )
     state.advanced.torpedoes.append(
         TorpedoAttack(
             flotilla=dd.id, target=aim.id, factors=action.factors, close=close,
