@@ -101,3 +101,19 @@ def test_the_battle_surface_shows_the_hit_record() -> None:
     lion = next(s for s in view.battle.ships if s.id == "lion")
     assert lion.record is not None and lion.record.boxes == 3
     assert render(view.model_dump(mode="json")) != clean
+
+
+def test_a_tournament_option_needs_the_advanced_rules() -> None:
+    """22.2: the Tournament modules are modules of the Advanced Game."""
+    import pytest
+
+    from bot.rules.core import RuleViolation
+
+    ruleset = get("jutland")
+    dice = FairDice(b"jutland-advanced-damage-test-000", "o", 0)
+    with pytest.raises(RuleViolation) as refused:
+        ruleset.setup("basic", ruleset.parse_options({"ammunition": True}), dice)
+    assert refused.value.code == "jut.options.tournament"
+    both = ruleset.parse_options({"rules": "advanced", "ammunition": True})
+    state: Any = ruleset.setup("basic", both, dice).state
+    assert state.advanced.ammunition

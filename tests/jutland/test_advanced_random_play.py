@@ -82,6 +82,7 @@ def check(state: GameState, events: list[Event]) -> None:
         assert d.flotation >= 0 and d.phase_hits >= 0 and d.spent == 0
         if ship in afloat and not hit:
             assert d.flotation < c.protection, (ship, d)  # 13.2 item 3: she would have sunk
+    assert all(len(h) <= 6 for h in state.advanced.fire_hours.values())  # 22.2
     if state.battle is None or state.battle.step == "maneuver":
         assert all(d.slashed == 0 for d in state.advanced.damage.values())  # 13.1 item 5
     for e in events:
@@ -107,7 +108,9 @@ def test_random_advanced_battles_keep_the_invariants() -> None:
 
     for n in range(BATTLES):
         dice = FairDice(b"jutland-advanced-random-play-001", f"battle-{n}", 0)
-        state: Any = ruleset.setup("basic", ruleset.parse_options({"rules": "advanced"}), dice)
+        # Every second game with the Tournament's ammunition supply (22.2).
+        options = {"rules": "advanced", "ammunition": n % 2 == 1}
+        state: Any = ruleset.setup("basic", ruleset.parse_options(options), dice)
         state = state.state
         # Hour 25 (31 May 01:00) meets by night, within 3,000 yards of the marker (3.4
         # item 2), and fights on by day: the torpedoes' hour.

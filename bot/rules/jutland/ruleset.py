@@ -45,6 +45,9 @@ class JutlandOptions(BaseModel):
     rules: Literal["basic", "advanced"] = Field(
         default="basic", description="basic or advanced (Jutland 11: damage, gunnery facing)"
     )
+    ammunition: bool = Field(
+        default=False, description="Tournament 22.2: capital ships fire in 6 battle hours"
+    )
 
 
 def new_state(ruleset: str, scenario: str) -> JutlandState:
@@ -85,8 +88,14 @@ class Jutland(Ruleset[JutlandState]):
         if scenario != "basic":
             raise RuleViolation("core.scenario.unknown", "Referee", scenario=scenario)
         state = new_state(self.id, scenario)
+        if (
+            isinstance(options, JutlandOptions)
+            and options.ammunition
+            and options.rules != "advanced"
+        ):
+            raise RuleViolation("jut.options.tournament", "Jutland 22.2")
         if isinstance(options, JutlandOptions) and options.rules == "advanced":
-            state.advanced = AdvancedState()
+            state.advanced = AdvancedState(ammunition=options.ammunition)
             light.add_forces(state)  # Jutland 12.1
         events = [Event(kind="jut.game_started"), *turn.advance(state, dice)]
         return Outcome(state=state, events=events)

@@ -18,6 +18,9 @@ from bot.rules.jutland.battle import fire as basic
 from bot.rules.jutland.battle.geometry import bearing, counter
 from bot.rules.jutland.state import Battle, BattleShip, JutlandState, Side
 
+AMMUNITION_HOURS = 6
+"""Tournament 22.2: the battle hours of fire a capital ship's shells last."""
+
 
 def _arc(firer: BattleShip, point: tuple[float, float]) -> Facing:
     off = (bearing((firer.x, firer.y), point) - firer.heading) % 360
@@ -67,11 +70,23 @@ def shots(state: JutlandState, battle: Battle, side: Side) -> dict[str, dict[str
         keep = {
             f: band
             for f, band in firers.items()
-            if f not in tows and factor(state, battle.ships[f], battle.ships[target]) > 0
+            if f not in tows
+            and supplied(state, f)
+            and factor(state, battle.ships[f], battle.ships[target]) > 0
         }
         if keep:
             out[target] = keep
     return out
+
+
+def supplied(state: JutlandState, ship: str) -> bool:
+    """Tournament 22.2: with the ammunition option a capital ship fires her guns in six
+    battle hours at most, however often in each (light ships are not limited)."""
+    a = state.advanced
+    if a is None or not a.ammunition or is_light(ship):
+        return True
+    hours = a.fire_hours.get(ship, [])
+    return state.hour in hours or len(hours) < AMMUNITION_HOURS
 
 
 def table_hits(total: int, die: int) -> int:
@@ -126,6 +141,11 @@ def fire(
         boxes, flotation, sunk = damage.hit_capital(state, battle, target, hits, phase, side)
     battle.fired += firers
     battle.lines += [(f, target) for f in sorted(firers)]
+    if state.advanced is not None and state.advanced.ammunition:
+        for f in firers:
+            hours = state.advanced.fire_hours.setdefault(f, [])
+            if not is_light(f) and state.hour not in hours:
+                hours.append(state.hour)
     events = [
         AdvancedFire(
             ships=sorted(firers), target=target, factor=total, band=chosen, die=face,

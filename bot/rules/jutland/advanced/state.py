@@ -49,6 +49,10 @@ class AdvancedState(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     damage: dict[str, Damage] = Field(default_factory=dict)
+    ammunition: bool = False
+    """Tournament 22.2 (an option): a capital ship fires in six battle hours at most."""
+    fire_hours: dict[str, list[int]] = Field(default_factory=dict)
+    """With that option: the hours in which each capital ship fired."""
     torpedoes: list[TorpedoAttack] = Field(default_factory=list)
     moves: dict[str, tuple[int, int]] = Field(default_factory=dict)
     """This turn's sealed light-ship moves (12.2): counter -> (turn, movement factors)."""
