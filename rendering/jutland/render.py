@@ -46,8 +46,10 @@ def lines(view: JutlandView) -> list[str]:
         where = f.hex or f"off map 地图外 ({f.exit_hex})"
         fuel = "in base 基地" if f.fuel_left is None else f"fuel {f.fuel_left} h 燃料"
         dead = " · dead in the water 瘫痪" if f.dead else ""
+        makeup = (f" · makeup 编组 {len(f.ships)}-{f.columns}-{f.interval or 0}"
+                  if f.columns else "")  # fmt: skip
         out.append(f"{look.tf_short(f.id)} {where} · {len(f.ships)} ships 艘 · "
-                   f"{f.hours_at_sea} h at sea 海上 · {fuel}{dead}")  # fmt: skip
+                   f"{f.hours_at_sea} h at sea 海上 · {fuel}{dead}{makeup}")  # fmt: skip
     for hex_ in view.battles:
         out.append(f"Battle going on in {hex_} 战斗进行中")
     out.append(f"Sunk 击沉: German 德国 {view.sunk.get('german', 0)} · "

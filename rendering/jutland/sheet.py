@@ -159,7 +159,10 @@ def draw_sheet(view: JutlandView) -> Image.Image:
         d.polygon([(px - x0 - ox, py - y0 - oy) for px, py in pts],
                   outline=look.side_colour(look.other(view.side)), width=2)  # fmt: skip
         draw_text(d, (x, y - SIZE * 0.45), "?", 13, fill=look.side_colour(look.other(view.side)))
+    battles = {(hour, h) for hour, h in view.contacts}
     for h, (hour, side) in sorted(found(view).items()):
+        if (hour, h) in battles:
+            continue  # the battle's octagon tells it
         x, y = at(h)
         colour = look.side_colour(side)
         fresh = hour >= view.hour - 1
