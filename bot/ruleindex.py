@@ -95,7 +95,7 @@ def index(ruleset_id: str) -> dict[str, Section]:
         for s in cited_in_source(path.read_text(encoding="utf-8"), g.citation):
             out.setdefault(s, Section(s)).modules.append(where)
     if g.cases.is_dir():
-        for path in sorted(g.cases.glob("*.toml")):
+        for path in sorted(g.cases.rglob("*.toml")):  # a game's module folders too
             where = path.relative_to(ROOT).as_posix()
             for s in cited_by_case(path, g.citation):
                 out.setdefault(s, Section(s)).cases.append(where)

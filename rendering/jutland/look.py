@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from PIL import ImageDraw
 
+from bot.rules.jutland.advanced.components import adv
 from rendering import palette
 from rendering.palette import Colour
 from rendering.text import draw_text, font_for, text_width
@@ -25,6 +26,13 @@ def hh(hour: int) -> str:
     return f"{hour % 24:02d}h"
 
 
+def stamp(hour: int) -> str:
+    """A short date and hour for a mark on the sheet: "5/31 04h" (month/day, both languages)."""
+    day = 30 + hour // 24
+    month, day = (5, day) if day <= 31 else (6, day - 31)
+    return f"{month}/{day} {hour % 24:02d}h"
+
+
 def clock(hour: int) -> str:
     """30 May 00:00 is hour 0 (the Time Record, 3.2)."""
     day = 30 + hour // 24
@@ -33,8 +41,16 @@ def clock(hour: int) -> str:
 
 
 def tf_short(tf_id: str) -> str:
-    """ "TF2" for de2 or gb2."""
-    return f"TF{tf_id[2:]}"
+    """ "TF2" for de2 or gb2; a light-ship counter (Jutland 12.1) by its printed name."""
+    if tf_id[2:].isdigit():
+        return f"TF{tf_id[2:]}"
+    light = adv().light.get(tf_id)
+    return light.name if light else tf_id
+
+
+def tf_order(tf_id: str) -> tuple[int, str]:
+    """Task forces by number, then light-ship counters by id."""
+    return (int(tf_id[2:]), "") if tf_id[2:].isdigit() else (99, tf_id)
 
 
 def chip(

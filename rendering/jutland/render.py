@@ -18,6 +18,9 @@ from rendering.png import MAX_WIDTH, encode_for_discord
 from rendering.text import draw_text, font_for, text_width
 
 MAX_BYTES = 1_000_000
+LEGEND_PUBLIC = ("triangle: sighted by the patrols 巡逻发现 · ring: found by a search 搜索发现 · "
+                 "octagon: battle 战斗")  # fmt: skip
+LEGEND_SIDE = LEGEND_PUBLIC + " · ?: announced by the enemy 敌方宣布"
 BAR = 34
 LINE = 24
 
@@ -39,14 +42,20 @@ def lines(view: JutlandView) -> list[str]:
     if b is not None:
         out.append(f"Battle in {b.hex} 战斗 · turn {b.turn}/6 第{b.turn}回合 · "
                    f"visibility {int(b.visibility):,} yd 目视距离")  # fmt: skip
-    for f in sorted(view.forces, key=lambda f: int(f.id[2:] or 0)):
+    for f in sorted(view.forces, key=lambda f: look.tf_order(f.id)):
         where = f.hex or f"off map 地图外 ({f.exit_hex})"
         fuel = "in base 基地" if f.fuel_left is None else f"fuel {f.fuel_left} h 燃料"
         dead = " · dead in the water 瘫痪" if f.dead else ""
+        makeup = (f" · makeup 编组 {len(f.ships)}-{f.columns}-{f.interval or 0}"
+                  if f.columns else "")  # fmt: skip
         out.append(f"{look.tf_short(f.id)} {where} · {len(f.ships)} ships 艘 · "
-                   f"{f.hours_at_sea} h at sea 海上 · {fuel}{dead}")  # fmt: skip
+                   f"{f.hours_at_sea} h at sea 海上 · {fuel}{dead}{makeup}")  # fmt: skip
+    for hex_ in view.battles:
+        out.append(f"Battle going on in {hex_} 战斗进行中")
     out.append(f"Sunk 击沉: German 德国 {view.sunk.get('german', 0)} · "
                f"British 英国 {view.sunk.get('british', 0)}")  # fmt: skip
+    if b is None:
+        out.append(LEGEND_SIDE if view.side else LEGEND_PUBLIC)
     return out
 
 

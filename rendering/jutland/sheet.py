@@ -103,34 +103,42 @@ def _box(hexes: set[str]) -> tuple[int, int, int, int]:
 
 def interesting(view: JutlandView) -> set[str]:
     """The hexes the picture is about: one's own forces, tracks of the last hours and plots,
-    what the searches found, the sightings and the contact."""
+    and every mark of what the rules revealed (so none is cropped away)."""
     out: set[str] = set()
     for f in view.forces:
         out |= {h for h in (f.hex, f.exit_hex) if h}
         out |= set(f.track[-4:])
         if f.plotted in comps().hexes:
             out.add(f.plotted)
-    recent = view.hour - 2
-    for s in view.searches:
-        if s.hour >= recent:
-            out |= {h for h, yes in s.answers.items() if yes}
-    out |= {h for hour, h in view.spotted if hour >= recent}
+    out |= set(found(view)) | set(announced(view))
+    out |= {h for _, h in view.spotted} | {h for _, h in view.contacts}
     if view.contact:
         out.add(view.contact)
     return out
 
 
-def found(view: JutlandView) -> dict[str, int]:
-    """Hexes where the audience learnt the other side had forces, with the latest hour: its
-    own searches answered yes (the public: every yes)."""
-    out: dict[str, int] = {}
+def found(view: JutlandView) -> dict[str, tuple[int, str]]:
+    """Hexes where a search found forces (3.3 items 2-3), with the latest hour and the side
+    found there. A player's sheet: his own searches answered yes, and the enemy's that found
+    his own forces; the public's: every search answered yes (both players heard them)."""
+    out: dict[str, tuple[int, str]] = {}
     for s in view.searches:
-        if view.side is not None and s.side != view.side:
-            continue
         for h, yes in s.answers.items():
-            if yes:
-                out[h] = max(out.get(h, -1), s.hour)
+            if yes and (out.get(h, (-1, ""))[0] <= s.hour):
+                out[h] = (s.hour, look.other(s.side))
     return out
+
+
+def announced(view: JutlandView) -> list[str]:
+    """A player's sheet: the hexes the enemy announced in the latest hour he searched (3.3
+    item 2: every hex holding one of his forces is among them), not answered yes."""
+    if view.side is None:
+        return []
+    theirs = [s for s in view.searches if s.side != view.side]
+    if not theirs:
+        return []
+    last = max(s.hour for s in theirs)
+    return sorted(h for s in theirs if s.hour == last for h, yes in s.answers.items() if not yes)
 
 
 def draw_sheet(view: JutlandView) -> Image.Image:
@@ -144,22 +152,35 @@ def draw_sheet(view: JutlandView) -> Image.Image:
         return x - ox, y - oy
 
     own = look.side_colour(view.side) if view.side else palette.TEXT
-    foe = look.side_colour(look.other(view.side)) if view.side else palette.DAMAGE
-    if view.side is not None:
-        found_at = found(view)
-        for h, hour in sorted(found_at.items()):
-            x, y = at(h)
-            fresh = hour >= view.hour - 1
-            d.ellipse([x - SIZE * 0.8, y - SIZE * 0.8, x + SIZE * 0.8, y + SIZE * 0.8],
-                      outline=foe, width=4 if fresh else 2)  # fmt: skip
-            draw_text(d, (x, y - SIZE * 0.95), look.hh(hour), 11, fill=foe, halo=palette.HALO)
+    for h in announced(view):
+        x, y = at(h)
+        pts = LAYOUT.corners(_hex(h), 0.8)
+        x0, y0, _, _ = _extent()
+        d.polygon([(px - x0 - ox, py - y0 - oy) for px, py in pts],
+                  outline=look.side_colour(look.other(view.side)), width=2)  # fmt: skip
+        draw_text(d, (x, y - SIZE * 0.45), "?", 13, fill=look.side_colour(look.other(view.side)))
+    battles = {(hour, h) for hour, h in view.contacts}
+    for h, (hour, side) in sorted(found(view).items()):
+        if (hour, h) in battles:
+            continue  # the battle's octagon tells it
+        x, y = at(h)
+        colour = look.side_colour(side)
+        fresh = hour >= view.hour - 1
+        d.ellipse([x - SIZE * 0.8, y - SIZE * 0.8, x + SIZE * 0.8, y + SIZE * 0.8],
+                  outline=colour, width=4 if fresh else 2)  # fmt: skip
+        draw_text(d, (x, y - SIZE * 0.95), look.stamp(hour), 10, fill=colour, halo=palette.HALO)
     for hour, h in view.spotted:
         x, y = at(h)
         d.regular_polygon((x, y, SIZE * 0.55), 3, fill=palette.DISABLED, outline=palette.TEXT)
-        draw_text(d, (x, y + SIZE * 0.2), look.hh(hour), 10, fill=palette.TEXT)
-    if view.contact:
-        x, y = at(view.contact)
-        d.regular_polygon((x, y, SIZE * 0.9), 8, fill=None, outline=palette.DAMAGE, width=4)
+        draw_text(d, (x, y + SIZE * 0.45), look.stamp(hour), 10, fill=palette.TEXT,
+                  halo=palette.HALO)  # fmt: skip
+    for hour, h in view.contacts:
+        x, y = at(h)
+        now = h == view.contact or h in view.battles
+        d.regular_polygon((x, y, SIZE * 0.9), 8, fill=None, outline=palette.DAMAGE,
+                          width=4 if now else 2)  # fmt: skip
+        draw_text(d, (x, y + SIZE * 0.75), look.stamp(hour), 10, fill=palette.DAMAGE,
+                  halo=palette.HALO)  # fmt: skip
     for n, f in enumerate(view.forces):
         line = [at(h) for h in f.track[-12:]]
         if len(line) > 1:

@@ -8,6 +8,7 @@ import math
 
 from PIL import Image, ImageDraw
 
+from bot.rules.jutland.advanced.components import adv
 from bot.rules.jutland.components import comps
 from bot.rules.jutland.view import BattleView, ShipView
 from rendering import palette
@@ -37,7 +38,17 @@ def _crop(b: BattleView) -> tuple[float, float, float, float]:
 
 def _name(ship: str) -> str:
     found = comps().ships.get(ship)
-    return found.name if found else ship
+    light = adv().light.get(ship)
+    return found.name if found else light.name if light else ship
+
+
+def _record(s: ShipView) -> str:
+    """The Advanced Game's hit record beside the name (Jutland 13.1): boxes marked of the
+    counter's, and flotation hits."""
+    r = s.record
+    if r is None or (r.boxes == 0 and r.flotation == 0):
+        return ""
+    return f" {r.boxes}/{r.hit_boxes}" + (f" F{r.flotation}" if r.flotation else "")
 
 
 def draw_surface(b: BattleView) -> Image.Image:
@@ -98,7 +109,7 @@ def _counter(d: ImageDraw.ImageDraw, s: ShipView, px: object, scale: float, k: i
         r = 400 * scale
         d.line([(x - r, y - r), (x + r, y + r)], fill=palette.DAMAGE, width=3 * k)
         d.line([(x - r, y + r), (x + r, y - r)], fill=palette.DAMAGE, width=3 * k)
-    label = _name(s.id)
+    label = _name(s.id) + _record(s)
     draw_text(d, (x, y - (BEAM + 350) * scale), label, 12 * k, fill=palette.TEXT,
               halo=palette.HALO, anchor="mb")  # fmt: skip
 

@@ -116,14 +116,28 @@ def _maneuver(state: JutlandState, prompt: Prompt) -> Action | None:
     if b.formations[tf_id].side == "british":
         if b.turn < 3 and all_closing:
             return None
-        return {"type": "maneuver", "tf": tf_id, "turn": "succession", "angle": 0, "speed": 0}
+        return {
+            "type": "maneuver",
+            "tf": tf_id,
+            "turn": "succession",
+            "angle": 0,
+            "speed": 0,
+            "then": 0,
+        }
     if (
         b.turn >= 3
         and _closing(state, tf_id)
         and "turn_away" in _values(prompt, "maneuver", "turn")
     ):
         top = max(int(v) for v in _values(prompt, "maneuver", "speed"))
-        return {"type": "maneuver", "tf": tf_id, "turn": "turn_away", "angle": 180, "speed": top}
+        return {
+            "type": "maneuver",
+            "tf": tf_id,
+            "turn": "turn_away",
+            "angle": 180,
+            "speed": top,
+            "then": 0,
+        }
     return None
 
 

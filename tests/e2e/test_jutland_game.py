@@ -26,7 +26,7 @@ import pytest_asyncio
 
 from bot.i18n import render
 from bot.referee import service
-from bot.rules.core import Event, Prompt
+from bot.rules.core import Event, Prompt, Text
 from bot.rules.jutland import RULESET
 from bot.store import GameRecord
 from tests.e2e import campaign as shared
@@ -38,17 +38,26 @@ HEAD, LINES = director.read()
 JUT: dict[str, tuple[str, tuple[str, ...]]] = {
     # action type: (/jut command, its inputs in the action)
     "plot": ("jut plot", ("tf", "to")),
-    "maneuver": ("jut maneuver", ("tf", "turn", "angle", "speed")),
+    "maneuver": ("jut maneuver", ("tf", "turn", "angle", "speed", "then")),
     "fire": ("jut fire", ("target", "band", "ships")),
     "hold_fire": ("jut hold-fire", ()),
 }
 SEATS = {"german": "alice", "british": "bob"}
 
 
-@pytest_asyncio.fixture
+@pytest_asyncio.fixture(params=["en", "zh"])
 async def game(
-    fake_world: FakeWorld, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    request: pytest.FixtureRequest,
+    fake_world: FakeWorld,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> AsyncIterator[Game]:
+    """The bot with the script's seed and game id, in a server of the given language (``zh``:
+    the server and both admirals read Simplified Chinese), every drawn view and delivered
+    payload recorded."""
+    if request.param == "zh":
+        fake_world.guild.preferred_locale = "zh-CN"
+        fake_world.alice.locale = "zh-CN"
     monkeypatch.setattr(service, "new_seed", lambda: bytes.fromhex(HEAD["seed"]))
     monkeypatch.setattr(service, "_new_id", lambda: HEAD["game"])
     import rendering.jutland  # noqa: F401  (registers the renderer recorded here)
@@ -58,14 +67,15 @@ async def game(
     env = Env(fake_world, tmp_path / "referee.sqlite3", overrides={"map_pool": "thread"})
     await env.start_bot()
     try:
-        yield Game(env, drawn, sent)
+        yield Game(env, drawn, sent, request.param)
     finally:
         await env.stop_bot()
 
 
 class Game:
-    def __init__(self, env: Env, drawn: Any, sent: shared.Sent) -> None:
+    def __init__(self, env: Env, drawn: Any, sent: shared.Sent, lang: str) -> None:
         self.env, self.sent, self.fake, self.world = env, sent, env.fake, env.world
+        self.lang = lang
         self.record_: GameRecord | None = None
         readers = {"public": None, "german": env.world.alice, "british": env.world.bob}
         self.leaks = shared.LeakCheck(env, RULESET, readers, drawn)
@@ -190,7 +200,14 @@ async def test_a_whole_game_with_search_battle_and_disengagement(game: Game) -> 
     state = await game.state()
     assert record.status == "over" and state.result is not None and state.hour == 61
     thread = "\n".join(m.text() for m in fake.messages_in(game.thread))
-    assert render(state.result.summary, "en") in thread
+    assert render(state.result.summary, game.lang) in thread
+    # The thread speaks the server's language: the contact and the end of the battle.
+    contact = render(Text(key="event.jut.contact", params={"hex": "X"}), game.lang)
+    assert contact.split("X")[0] in thread
+    if game.lang == "zh":
+        assert "战斗" in thread and "Both fleets" not in thread
+        alice_reads = "\n".join(m.text() for m in fake.dms_to(alice))
+        assert "特遣舰队" in alice_reads and "task force" not in alice_reads
     kinds = {e.kind for e in await _events(game)}
     assert {"jut.spotted", "jut.contact", "jut.fire", "jut.disengaged", "jut.battle_over"} <= kinds
     pictures = [a.data for m in fake.dms_to(bob) for a in m.attachments]
@@ -202,8 +219,8 @@ async def test_a_whole_game_with_search_battle_and_disengagement(game: Game) -> 
     )
     assert checked > game.orders
     elapsed = time.perf_counter() - started
-    print(f"jutland: {game.orders} orders, {game.ticks} deadline steps, {game.leaks.checks} "
-          f"leak checks, routes {game.routes}, {elapsed:.1f}s")  # fmt: skip
+    print(f"jutland ({game.lang}): {game.orders} orders, {game.ticks} deadline steps, "
+          f"{game.leaks.checks} leak checks, routes {game.routes}, {elapsed:.1f}s")  # fmt: skip
 
 
 async def _events(game: Game) -> list[Event]:

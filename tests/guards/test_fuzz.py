@@ -18,6 +18,7 @@ from tests.vaults import Vaults, VaultsState
 
 GAMES: dict[str, list[dict[str, Any]]] = {
     "war-at-sea": [{}, {f"variant_18_{i}": True for i in range(1, 7)}],
+    "jutland": [{}, {"rules": "advanced"}],
 }
 """Option sets to explore per game (each its own random game); others play their defaults."""
 

@@ -11,7 +11,7 @@ from PIL import Image
 
 from bot.referee.fairdice import FairDice
 from bot.rules.core.registry import get
-from bot.rules.jutland.state import BattleShip, JutlandState
+from bot.rules.jutland.state import Announcement, BattleShip, JutlandState
 from rendering.jutland.render import describe, render
 from rendering.registry import render_view
 
@@ -55,6 +55,43 @@ def test_what_the_rules_reveal_is_drawn_for_both() -> None:
     seen.spotted.append((14, "P15"))
     for audience in ("british", "german", None):
         assert _png(state, audience) != _png(seen, audience)
+
+
+def test_a_hidden_british_move_leaves_the_german_and_public_pictures_unchanged() -> None:
+    state = _state()
+    moved = state.model_copy(deep=True)
+    moved.task_forces["gb3"].hex = "M13"
+    moved.task_forces["gb3"].track.append("M13")
+    for audience in ("german", None):
+        assert _png(state, audience) == _png(moved, audience)
+    assert _png(state, "british") != _png(moved, "british")
+
+
+def test_past_contacts_and_sightings_stay_on_every_sheet() -> None:
+    """A battle of 12 hours ago and a sighting of 9 hours ago (3.3 item 4c, 3.1) are still
+    drawn, far from any force, on the public sheet and on both players' own."""
+    state = _state()
+    old = state.model_copy(deep=True)
+    old.contacts.append((2, "W16"))
+    older = old.model_copy(deep=True)
+    older.spotted.append((5, "Z16"))
+    for audience in ("british", "german", None):
+        assert _png(state, audience) != _png(old, audience) != _png(older, audience)
+
+
+def test_the_enemys_announcement_is_drawn_on_the_players_sheet_only() -> None:
+    """3.3 item 2: the Germans announce every hex holding a force, and the British hear it;
+    the public sheet shows only the contacts (answers yes), the sightings and the battles."""
+    state = _state()
+    heard = state.model_copy(deep=True)
+    heard.announcements.append(
+        Announcement(hour=14, side="german", answers={"P15": False, "Q14": False})
+    )
+    assert _png(state, "british") != _png(heard, "british")
+    assert _png(state, None) == _png(heard, None)
+    found = state.model_copy(deep=True)
+    found.announcements.append(Announcement(hour=14, side="german", answers={"M12": True}))
+    assert _png(state, None) != _png(found, None)
 
 
 def test_the_battle_surface_draws_the_counters_where_they_are() -> None:

@@ -83,3 +83,33 @@ def test_a_side_sees_its_own_forces_and_none_of_the_enemy() -> None:
     assert "P15" not in ruleset.secrets(state, "german")
     assert "P15" not in strings(ruleset.view(state, "british").model_dump(mode="json"))
     assert "P15" in strings(ruleset.view(state, "german").model_dump(mode="json"))
+
+
+def test_a_german_track_through_a_shaded_hex_is_told_as_that_hex_only() -> None:
+    """Jutland 3.1: a German force sailing through a coastal patrols' hex (D17 -> D16, shaded
+    -> D17): the patrols report D16 and nothing more (no force, no ships, no type, no course);
+    the British learn the rest only as the search tells it (3.3 item 2: hexes, present or
+    not)."""
+    ruleset = get("jutland")
+    dice = FairDice(b"jutland-view-check-seed-00000001", "shaded", 0)
+    state: Any = ruleset.setup("basic", ruleset.parse_options({}), dice).state
+    state.phase, state.hour = "plot", 6
+    state.task_forces["de1"].hex, state.task_forces["de1"].left_at = "D17", 0
+    seen: list[Event] = []
+    for to in ("D16", "D17"):  # two hours: the plots, then the searches by default
+        hour = state.hour
+        while state.hour == hour:
+            prompt = ruleset.prompts(state)[0]
+            mine = prompt.kind == "jut.plot" and prompt.forms[0].fixed.get("tf") == "de1"
+            raw = {"type": "plot", "tf": "de1", "to": to} if mine else prompt.default
+            outcome = ruleset.apply(state, prompt.seat, ruleset.parse_action(raw), dice)
+            state = outcome.state
+            seen += [e for e in outcome.events if e.visible_to("british")]
+    spotted = [e for e in seen if e.kind == "jut.spotted"]
+    assert [e.params for e in spotted] == [{"hex": "D16"}]
+    view = ruleset.view(state, "british").model_dump(mode="json")
+    assert view["spotted"] == [[6, "D16"]]
+    told = strings(view) | {s for e in seen for s in strings(e.model_dump(mode="json"))}
+    german = state.task_forces["de1"]
+    assert german.hex == "D17" and german.track[-2:] == ["D16", "D17"]
+    assert not set(german.ships) & told and "de1" not in told

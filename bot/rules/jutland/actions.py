@@ -7,6 +7,12 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from bot.rules.core import Action
+from bot.rules.jutland.advanced.actions import Engage, HoldTorpedoes, LightMove, Torpedo
+
+__all__ = [
+    "Announce", "EndInitial", "Engage", "Fire", "HoldFire", "HoldTorpedoes", "JutlandAction",
+    "LightMove", "Makeup", "ManeuverOrder", "Merge", "Plot", "Split", "Torpedo",
+]  # fmt: skip
 
 Ref = Annotated[str, Field(min_length=1, max_length=40)]
 
@@ -33,6 +39,8 @@ class Announce(Action):
     type: Literal["announce"] = "announce"
     extra: Annotated[list[Ref], Field(max_length=150)] = Field(default_factory=list)
     """At most every neighbour of every force (fifteen forces a side at most, six sides each)."""
+    withhold: Annotated[list[Ref], Field(max_length=40)] = Field(default_factory=list)
+    """Advanced 16.2: hexes of one's searching forces not announced (never in the Basic Game)."""
 
 
 class ManeuverOrder(Action):
@@ -44,6 +52,8 @@ class ManeuverOrder(Action):
     turn: Literal["succession", "together", "turn_away"]
     angle: Annotated[int, Field(ge=-180, le=180)]
     speed: Annotated[int, Field(ge=0, le=30)]
+    then: Annotated[int, Field(ge=-180, le=180)] = 0
+    """4.2 item 4: a second turn of the same kind, at the end of the straight run (0: none)."""
 
 
 class Fire(Action):
@@ -78,14 +88,28 @@ class Split(Action):
 
 
 class Makeup(Action):
-    """Jutland 1.4 item 4: the number of columns of a task force's battle formation."""
+    """Jutland 1.4 item 4: a task force's battle formation, "ships - columns - yards between
+    columns" (the ships are the force's own; ``interval`` is 0 for a single column)."""
 
     type: Literal["makeup"] = "makeup"
     tf: Ref
-    columns: Annotated[int, Field(ge=1, le=3)]
+    columns: Annotated[int, Field(ge=1, le=9)]
+    interval: Annotated[int, Field(ge=0, le=8000)] = 0
 
 
 JutlandAction = Annotated[
-    Plot | EndInitial | Announce | ManeuverOrder | Fire | HoldFire | Merge | Split | Makeup,
+    Plot
+    | EndInitial
+    | Announce
+    | ManeuverOrder
+    | Fire
+    | HoldFire
+    | Merge
+    | Split
+    | Makeup
+    | LightMove
+    | Torpedo
+    | HoldTorpedoes
+    | Engage,
     Field(discriminator="type"),
 ]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from functools import cache
 
+from bot.rules.jutland.advanced.components import is_light
 from bot.rules.jutland.components import comps
 from bot.rules.jutland.state import Side, TaskForce
 
@@ -55,6 +56,8 @@ def out_of_fuel(tf: TaskForce, hour: int) -> bool:
     at any of its bases within 60; the hour of leaving counts as the first at sea."""
     if tf.left_at is None or (tf.hex is not None and tf.hex in bases(tf.side)):
         return False
+    if any(is_light(s) for s in tf.ships):
+        return False  # Jutland 13.5 item 4: light ships have no fuel limit
     return hour - tf.left_at >= fuel_limit(tf.side)
 
 
@@ -72,9 +75,25 @@ def _moves_from(side: Side, hex_id: str) -> tuple[str, ...]:
     return tuple(out)
 
 
-def moves(tf: TaskForce, hour: int) -> list[str]:
-    """Every legal plot for this task force this hour (the menu and the check alike)."""
-    if tf.dead:
+SLOW = 4
+"""Jutland 13.1: a ship whose movement factor is 4 or less moves a hex on the sheet only one
+hour in two."""
+
+
+def resting(tf: TaskForce, hour: int, movement: int) -> bool:
+    """Jutland 13.1: a force whose slowest ship has movement ``SLOW`` or less moves every
+    second hour; ruling: it rests in the hour after any hour it moved (by its plot, by
+    disengaging, or by joining a battle), and with movement 0 it cannot move at all (13.1,
+    dead in the water, as 15.4 item 1a)."""
+    return movement <= 0 or (
+        movement <= SLOW and tf.moved_at is not None and tf.moved_at >= hour - 1
+    )
+
+
+def moves(tf: TaskForce, hour: int, rest: bool = False) -> list[str]:
+    """Every legal plot for this task force this hour (the menu and the check alike);
+    ``rest``: a slow force's hour without a move (13.1)."""
+    if tf.dead or rest:
         return [STAY]
     if tf.hex is None:
         # Jutland 5: back by the exit it left by, or by another after the time between them.

@@ -75,7 +75,8 @@ class ShipRecord(Sourced):
 
 
 class Ship(BaseModel):
-    """A capital ship's counter as the rules read it: the class's values and the ship's own."""
+    """A capital ship's counter as the rules read it (Jutland 1.3: broadside gunnery, protection,
+    movement): the class's values and the ship's own."""
 
     model_config = ConfigDict(frozen=True)
 

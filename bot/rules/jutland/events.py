@@ -84,6 +84,12 @@ class Contact(Hex):
     event_kind: ClassVar[str] = "jut.contact"
 
 
+class Resumed(Hex):
+    """4.1: a battle going on is fought for another hour."""
+
+    event_kind: ClassVar[str] = "jut.battle_resumed"
+
+
 class Merged(Force):
     event_kind: ClassVar[str] = "jut.merged"
     into: Label
@@ -95,8 +101,12 @@ class Split(Force):
 
 
 class Makeup(Force):
+    """1.4 item 4: "ships - columns - yards between columns"."""
+
     event_kind: ClassVar[str] = "jut.makeup"
+    ships: int
     columns: int
+    interval: int
 
 
 # --- the battle (3.4, 4, 6) ------------------------------------------------------------------

@@ -3,11 +3,13 @@ same game with two of them traded, for the shared non-interference guard."""
 
 from __future__ import annotations
 
+from bot.rules.jutland.advanced import search as adv_search
 from bot.rules.jutland.state import SIDES, JutlandState
 from bot.rules.jutland.view import in_battle
 
 APPEARANCE = (
     "hex", "came_from", "left_at", "plotted", "exit_hex", "exit_hour", "dead", "track",
+    "moved_at",
 )  # fmt: skip
 """What a task force is doing, as opposed to which ships it is."""
 
@@ -24,7 +26,10 @@ def lookalikes(state: JutlandState, audience: str | None) -> list[tuple[str, str
         ids = sorted(
             tf.id for tf in state.task_forces.values() if tf.side == side and tf.id not in seen
         )
-        pairs += [(a, b) for i, a in enumerate(ids) for b in ids[i + 1 :]]
+        # Jutland 16: in the Advanced Game only some forces search, so only forces of the
+        # same kind could be in each other's place unnoticed.
+        kind = {i: adv_search.kind(state, state.task_forces[i]) for i in ids}
+        pairs += [(a, b) for i, a in enumerate(ids) for b in ids[i + 1 :] if kind[a] == kind[b]]
     return pairs
 
 

@@ -9,6 +9,7 @@ from functools import lru_cache
 
 from bot.rules.core import Choice, Option, OrderForm, Prompt, t
 from bot.rules.jutland import board, regroup, search
+from bot.rules.jutland.advanced import search as adv_search
 from bot.rules.jutland.state import SIDES, JutlandState, Side, TaskForce
 
 
@@ -19,7 +20,7 @@ def _where(tf: TaskForce) -> object:
 def _plot(state: JutlandState, tf: TaskForce, section: str, sealed: bool) -> Prompt:
     return _plot_prompt(
         state.hour, state.phase, tf.id, tf.side, tf.hex, tf.exit_hex, tf.exit_hour, tf.dead,
-        section, sealed,
+        search.rests(state, tf), section, sealed,
     )  # fmt: skip
 
 
@@ -33,6 +34,7 @@ def _plot_prompt(
     exit_hex: str | None,
     exit_hour: int | None,
     dead: bool,
+    rest: bool,
     section: str,
     sealed: bool,
 ) -> Prompt:
@@ -44,7 +46,7 @@ def _plot_prompt(
     )  # fmt: skip
     options = tuple(
         Option(value=to, label=t(f"jut.move.{to}") if to in (board.STAY, board.OFF) else to)
-        for to in board.moves(tf, hour)
+        for to in board.moves(tf, hour, rest)
     )
     return Prompt(
         id=f"h{hour}.{phase}.{tf_id}",
@@ -110,8 +112,20 @@ def search_prompt(state: JutlandState, side: Side) -> Prompt:
                 label=t("jut.input.extra"),
                 kind="many",
                 min=0,
-                max=len(near),
+                max=adv_search.extra_limit(state, side, len(near)),
                 options=tuple(Option(value=h, label=h) for h in near),
+            ),
+        )
+    silent = adv_search.withhold_choices(state, side)  # Advanced 16.2
+    if silent:
+        inputs += (
+            Choice(
+                name="withhold",
+                label=t("jut.input.withhold"),
+                kind="many",
+                min=0,
+                max=len(silent),
+                options=tuple(Option(value=h, label=h) for h in silent),
             ),
         )
     return Prompt(

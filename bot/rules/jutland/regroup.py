@@ -8,7 +8,13 @@ from functools import lru_cache
 
 from bot.rules.core import Choice, Event, Option, OrderForm, Prompt, RuleViolation, When, t
 from bot.rules.jutland.actions import Makeup, Merge, Split
-from bot.rules.jutland.battle.placement import MAX_COLUMNS
+from bot.rules.jutland.advanced.components import is_light
+from bot.rules.jutland.battle.placement import (
+    INTERVAL_STEP,
+    MAX_COLUMNS,
+    MAX_WIDTH,
+    MIN_INTERVAL,
+)
 from bot.rules.jutland.search import engaged, forces, label
 from bot.rules.jutland.state import JutlandState, Side, TaskForce
 
@@ -18,7 +24,12 @@ MIN_SHIPS = 3
 
 
 def _free(tf: TaskForce) -> bool:
-    return tf.hex is not None and tf.plotted is None and not tf.dead
+    return (
+        tf.hex is not None
+        and tf.plotted is None
+        and not tf.dead
+        and not any(is_light(s) for s in tf.ships)
+    )  # Jutland 12.1
 
 
 def _regroupable(state: JutlandState, side: Side) -> list[TaskForce]:
@@ -48,7 +59,20 @@ def splits(state: JutlandState, side: Side) -> dict[str, list[str]]:
 
 def column_choices(tf: TaskForce) -> list[int]:
     """4.2 item 1: at least three ships a column; a force of three or fewer in line ahead."""
-    return list(range(1, max(1, min(MAX_COLUMNS, len(tf.ships) // MIN_SHIPS)) + 1))
+    return _columns(len(tf.ships))
+
+
+def _columns(ships: int) -> list[int]:
+    return list(range(1, max(1, min(MAX_COLUMNS, ships // MIN_SHIPS)) + 1))
+
+
+def interval_choices(columns: int) -> list[int]:
+    """1.4 item 4 and the Placement Diagram, note 2: the yards between columns, so that the
+    formation is at most 8,000 yards wide (one column: no interval, 0)."""
+    if columns < 2:
+        return [0]
+    widest = MAX_WIDTH // (columns - 1)
+    return list(range(MIN_INTERVAL, widest + 1, INTERVAL_STEP))
 
 
 def _ship_choices(parts: dict[str, list[str]]) -> list[Choice]:
@@ -78,15 +102,24 @@ def _ship_choices(parts: dict[str, list[str]]) -> list[Choice]:
     ]
 
 
+Mine = tuple[tuple[str, str | None, tuple[str, ...]], ...]
+"""The forces free to regroup as (id, hex, ships): all a regrouping decision depends on."""
+
+
 def prompt(state: JutlandState, side: Side) -> Prompt | None:
     """The regrouping decision, from exactly what it depends on (cached: it is asked for
     after every order while a side plots)."""
     mine = tuple((tf.id, tf.hex, tuple(tf.ships)) for tf in _regroupable(state, side))
-    forms = _forms(side, mine)
+    return _prompt(state.hour, side, state.regroups.get(side, 0), mine)
+
+
+@lru_cache(maxsize=1024)
+def _prompt(hour: int, side: Side, n: int, mine: Mine) -> Prompt | None:
+    forms = _forms(mine)
     if not forms:
         return None
     return Prompt(
-        id=f"h{state.hour}.regroup.{side}.{state.regroups.get(side, 0)}",
+        id=f"h{hour}.regroup.{side}.{n}",
         seat=side,
         kind="jut.regroup",
         title=t("jut.prompt.regroup"),
@@ -97,93 +130,117 @@ def prompt(state: JutlandState, side: Side) -> Prompt | None:
     )
 
 
-@lru_cache(maxsize=1024)
-def _forms(
-    side: Side, mine: tuple[tuple[str, str | None, tuple[str, ...]], ...]
-) -> tuple[OrderForm, ...]:
-    """The forms, from the forces free to regroup alone (an OrderForm is frozen: shared)."""
-    state = JutlandState(ruleset="jutland", scenario="basic", seats=("german", "british"))
-    for tf_id, hex_id, ships in mine:
-        state.task_forces[tf_id] = TaskForce(id=tf_id, side=side, ships=list(ships), hex=hex_id)
-    forms: list[OrderForm] = []
-    joins = merges(state, side)
-    if joins:
-        forms.append(
-            OrderForm(
-                type="merge",
-                label=t("jut.form.merge"),
-                inputs=(
-                    Choice(
-                        name="tf",
-                        label=t("jut.input.tf"),
-                        options=tuple(Option(value=a, label=label(a)) for a in sorted(joins)),
-                    ),
-                    Choice(
-                        name="into",
-                        label=t("jut.input.into"),
-                        options=tuple(
-                            Option(
-                                value=b,
-                                label=label(b),
-                                when=tuple(
-                                    When(within={"tf": (a,)}) for a in joins if b in joins[a]
-                                ),
-                            )
-                            for b in sorted({b for v in joins.values() for b in v})
-                        ),
-                    ),
+def _forms(mine: Mine) -> tuple[OrderForm, ...]:
+    """The forms, from the forces free to regroup alone; each form cached on what it reads
+    (the makeup and split forms on the ships, the merge form on who shares a hex)."""
+    joins: dict[str, list[str]] = {}
+    for a, hex_a, _ in mine:
+        others = sorted(b for b, hex_b, _ in mine if b != a and hex_b == hex_a)
+        if others:
+            joins[a] = others
+    parts = tuple((a, ships) for a, _, ships in mine if len(ships) >= 2 * MIN_SHIPS)
+    sizes = tuple((a, len(ships)) for a, _, ships in mine)
+    forms = [
+        _merge_form(tuple((a, tuple(v)) for a, v in sorted(joins.items()))) if joins else None,
+        _split_form(parts) if parts else None,
+        _makeup_form(sizes) if sizes else None,
+    ]
+    return tuple(f for f in forms if f is not None)
+
+
+@lru_cache(maxsize=256)
+def _merge_form(pairs: tuple[tuple[str, tuple[str, ...]], ...]) -> OrderForm:
+    joins = dict(pairs)
+    return OrderForm(
+        type="merge",
+        label=t("jut.form.merge"),
+        inputs=(
+            Choice(
+                name="tf",
+                label=t("jut.input.tf"),
+                options=tuple(Option(value=a, label=label(a)) for a in sorted(joins)),
+            ),
+            Choice(
+                name="into",
+                label=t("jut.input.into"),
+                options=tuple(
+                    Option(
+                        value=b,
+                        label=label(b),
+                        when=tuple(When(within={"tf": (a,)}) for a in joins if b in joins[a]),
+                    )
+                    for b in sorted({b for v in joins.values() for b in v})
+                ),
+            ),
+        ),
+    )
+
+
+@lru_cache(maxsize=256)
+def _split_form(pairs: tuple[tuple[str, tuple[str, ...]], ...]) -> OrderForm:
+    parts = {a: list(ships) for a, ships in pairs}
+    return OrderForm(
+        type="split",
+        label=t("jut.form.split"),
+        inputs=(
+            Choice(
+                name="tf",
+                label=t("jut.input.tf"),
+                options=tuple(Option(value=a, label=label(a)) for a in sorted(parts)),
+            ),
+            *_ship_choices(parts),
+        ),
+    )
+
+
+@lru_cache(maxsize=256)
+def _makeup_form(sizes: tuple[tuple[str, int], ...]) -> OrderForm:
+    """1.4 item 4: the columns each force may form, then the intervals those columns allow."""
+    choices = {a: _columns(n) for a, n in sizes}
+    counts = sorted({c for v in choices.values() for c in v})
+    return OrderForm(
+        type="makeup",
+        label=t("jut.form.makeup"),
+        inputs=(
+            Choice(
+                name="tf",
+                label=t("jut.input.tf"),
+                options=tuple(Option(value=a, label=label(a)) for a, _ in sizes),
+            ),
+            Choice(
+                name="columns",
+                label=t("jut.input.columns"),
+                options=tuple(
+                    Option(
+                        value=str(c),
+                        label=str(c),
+                        when=tuple(When(within={"tf": (a,)}) for a, _ in sizes if c in choices[a]),
+                    )
+                    for c in counts
+                ),
+            ),
+            _interval_choice(tuple(counts)),
+        ),
+    )
+
+
+@lru_cache(maxsize=64)
+def _interval_choice(counts: tuple[int, ...]) -> Choice:
+    """The intervals, each offered for the column counts it fits (a few distinct menus)."""
+    return Choice(
+        name="interval",
+        label=t("jut.input.interval"),
+        options=tuple(
+            Option(
+                value=str(y),
+                label=str(y),
+                when=tuple(
+                    When(within={"columns": (str(c),)}) for c in counts if y in interval_choices(c)
                 ),
             )
-        )
-    parts = splits(state, side)
-    if parts:
-        forms.append(
-            OrderForm(
-                type="split",
-                label=t("jut.form.split"),
-                inputs=(
-                    Choice(
-                        name="tf",
-                        label=t("jut.input.tf"),
-                        options=tuple(Option(value=a, label=label(a)) for a in sorted(parts)),
-                    ),
-                    *_ship_choices(parts),
-                ),
-            )
-        )
-    free = _regroupable(state, side)
-    if free:
-        counts = sorted({n for tf in free for n in column_choices(tf)})
-        forms.append(
-            OrderForm(
-                type="makeup",
-                label=t("jut.form.makeup"),
-                inputs=(
-                    Choice(
-                        name="tf",
-                        label=t("jut.input.tf"),
-                        options=tuple(Option(value=tf.id, label=label(tf.id)) for tf in free),
-                    ),
-                    Choice(
-                        name="columns",
-                        label=t("jut.input.columns"),
-                        options=tuple(
-                            Option(
-                                value=str(n),
-                                label=str(n),
-                                when=tuple(
-                                    When(within={"tf": (tf.id,)})
-                                    for tf in free
-                                    if n in column_choices(tf)
-                                ),
-                            )
-                            for n in counts
-                        ),
-                    ),
-                ),
-            )
-        )
-    return tuple(forms)
+            for y in sorted({y for c in counts for y in interval_choices(c)})
+        ),
+    )
 
 
 def _new_id(state: JutlandState, side: Side) -> str:
@@ -201,7 +258,7 @@ def merge(state: JutlandState, side: Side, action: Merge) -> list[Event]:
     b.ships += a.ships
     if a.left_at is not None:
         b.left_at = a.left_at if b.left_at is None else min(a.left_at, b.left_at)
-    b.columns = None
+    b.columns = b.interval = None
     del state.task_forces[a.id]
     state.regroups[side] = state.regroups.get(side, 0) + 1
     return [
@@ -225,7 +282,7 @@ def split(state: JutlandState, side: Side, action: Split) -> list[Event]:
         came_from=tf.came_from, track=list(tf.track),
     )  # fmt: skip
     tf.ships = [s for s in tf.ships if s not in chosen]
-    tf.columns = None
+    tf.columns = tf.interval = None
     state.task_forces[new.id] = new
     state.regroups[side] = state.regroups.get(side, 0) + 1
     return [
@@ -234,17 +291,22 @@ def split(state: JutlandState, side: Side, action: Split) -> list[Event]:
 
 
 def makeup(state: JutlandState, side: Side, action: Makeup) -> list[Event]:
+    """1.4 item 4: "ships - columns - yards between columns", checked against 4.2 item 1
+    (three ships a column at least) and the Placement Diagram's 8,000-yard width (3.4)."""
     tf = state.task_forces.get(action.tf)
-    if (
-        tf is None
-        or tf not in _regroupable(state, side)
-        or action.columns not in column_choices(tf)
-    ):
+    if tf is None or tf not in _regroupable(state, side):
         raise RuleViolation("jut.regroup.makeup", "Jutland 1.4", tf=label(action.tf))
-    tf.columns = action.columns
-    state.regroups[side] = state.regroups.get(side, 0) + 1
-    return [
-        Event(
-            kind="jut.makeup", audience=side, params={"tf": label(tf.id), "columns": action.columns}
+    if action.columns not in column_choices(tf):
+        raise RuleViolation(
+            "jut.regroup.columns", "Jutland 4.2", tf=label(action.tf), columns=action.columns
         )
-    ]
+    if action.interval not in interval_choices(action.columns):
+        width = action.interval * (action.columns - 1)
+        raise RuleViolation(
+            "jut.regroup.interval", "Jutland 3.4", interval=action.interval, width=width
+        )
+    tf.columns, tf.interval = action.columns, action.interval
+    state.regroups[side] = state.regroups.get(side, 0) + 1
+    params = {"tf": label(tf.id), "ships": len(tf.ships), "columns": action.columns,
+              "interval": action.interval}  # fmt: skip
+    return [Event(kind="jut.makeup", audience=side, params=params)]

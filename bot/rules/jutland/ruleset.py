@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from bot.rules.core import (
     Action,
@@ -23,6 +23,10 @@ from bot.rules.core import (
 from bot.rules.jutland import actions as A
 from bot.rules.jutland import events as _events  # noqa: F401  (registers the event kinds)
 from bot.rules.jutland import hiding, regroup, search, turn
+from bot.rules.jutland.advanced import gunnery, light, torpedo
+from bot.rules.jutland.advanced import search as adv_search
+from bot.rules.jutland.advanced.components import adv
+from bot.rules.jutland.advanced.state import AdvancedState
 from bot.rules.jutland.battle import fire, maneuver
 from bot.rules.jutland.components import comps
 from bot.rules.jutland.state import SIDES, Battle, JutlandState, Maneuver, TaskForce
@@ -37,6 +41,13 @@ def _battle(state: JutlandState) -> Battle:
 
 class JutlandOptions(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+    rules: Literal["basic", "advanced"] = Field(
+        default="basic", description="basic or advanced (Jutland 11: damage, gunnery facing)"
+    )
+    ammunition: bool = Field(
+        default=False, description="Tournament 22.2: capital ships fire in 6 battle hours"
+    )
 
 
 def new_state(ruleset: str, scenario: str) -> JutlandState:
@@ -77,6 +88,15 @@ class Jutland(Ruleset[JutlandState]):
         if scenario != "basic":
             raise RuleViolation("core.scenario.unknown", "Referee", scenario=scenario)
         state = new_state(self.id, scenario)
+        if (
+            isinstance(options, JutlandOptions)
+            and options.ammunition
+            and options.rules != "advanced"
+        ):
+            raise RuleViolation("jut.options.tournament", "Jutland 22.2")
+        if isinstance(options, JutlandOptions) and options.rules == "advanced":
+            state.advanced = AdvancedState(ammunition=options.ammunition)
+            light.add_forces(state)  # Jutland 12.1
         events = [Event(kind="jut.game_started"), *turn.advance(state, dice)]
         return Outcome(state=state, events=events)
 
@@ -104,11 +124,24 @@ class Jutland(Ruleset[JutlandState]):
         elif isinstance(action, A.Makeup):
             events = regroup.makeup(state, side, action)
         elif isinstance(action, A.ManeuverOrder):
-            m = Maneuver(turn=action.turn, angle=action.angle, speed=action.speed)
+            m = Maneuver(turn=action.turn, angle=action.angle, speed=action.speed, then=action.then)
             events = maneuver.plot(state, _battle(state), side, action.tf, m)
         elif isinstance(action, A.Fire):
             b = _battle(state)
-            events = fire.fire(b, side, action.target, action.ships, dice, action.band)
+            shot = (action.target, action.ships, dice, action.band)
+            if state.advanced is not None:  # Jutland 11.2: the Gunnery Damage Table
+                events = gunnery.fire(state, b, side, *shot)
+            else:
+                events = fire.fire(b, side, *shot)
+        elif isinstance(action, A.LightMove):
+            events = light.plot(state, _battle(state), side, action)
+        elif isinstance(action, A.Torpedo):
+            events = torpedo.declare(state, _battle(state), side, action)
+        elif isinstance(action, A.HoldTorpedoes):
+            _battle(state)
+            events = torpedo.hold(state, side)
+        elif isinstance(action, A.Engage):
+            events = adv_search.engage(state, side, action.hex, action.fight)
         elif isinstance(action, A.HoldFire):
             b = _battle(state)
             b.done.append(side)
@@ -126,6 +159,7 @@ class Jutland(Ruleset[JutlandState]):
         c = comps()
         out: dict[str, Label] = {h: h for h in c.hexes}
         out |= {s.id: s.name for s in c.ships.values()}
+        out |= {u.id: u.name for u in adv().light.values()}
         for side, prefix in (("british", "gb"), ("german", "de")):
             for n in range(1, 16):
                 out[f"{prefix}{n}"] = t(f"jut.tf.{side}", n=n)

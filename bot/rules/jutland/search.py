@@ -5,9 +5,13 @@ item 4). The referee holds both sheets: every answer is computed from the hidden
 
 from __future__ import annotations
 
+from functools import cache
+
 from bot.rules.core import Event, RuleViolation, t
 from bot.rules.jutland import board
 from bot.rules.jutland.actions import Announce, Plot
+from bot.rules.jutland.advanced import search as adv_search
+from bot.rules.jutland.advanced.components import printed_movement
 from bot.rules.jutland.components import comps
 from bot.rules.jutland.state import Announcement, JutlandState, Side, TaskForce
 
@@ -25,8 +29,28 @@ def forces(state: JutlandState, side: Side) -> list[TaskForce]:
 
 
 def engaged(state: JutlandState) -> set[str]:
-    """Task forces with ships on the battle surface (they fight; they do not plot, 4.1)."""
-    return {s.tf for s in state.battle.ships.values()} if state.battle else set()
+    """Task forces with ships on a battle surface (they fight; they do not plot, 4.1)."""
+    fights = [*state.battles, state.battle] if state.battle else state.battles
+    return {s.tf for b in fights for s in b.ships.values()}
+
+
+def movement(state: JutlandState, tf: TaskForce) -> int:
+    """A force's movement factor on the sheet: its slowest ship's present one (13.1, 15.3)."""
+    return min((state.movement.get(s, printed_movement(s)) for s in tf.ships), default=0)
+
+
+@cache
+def _slowest_counter() -> int:
+    return min(s.movement for s in comps().ships.values())
+
+
+def rests(state: JutlandState, tf: TaskForce) -> bool:
+    """Jutland 13.1: a slow force's hour without a move (asked for every plot menu: a force
+    that did not move last hour, its ships at their printed movement, cannot rest)."""
+    recent = tf.moved_at is not None and tf.moved_at >= state.hour - 1
+    if not recent and not state.movement and _slowest_counter() > 0:
+        return False
+    return board.resting(tf, state.hour, movement(state, tf))
 
 
 def unplotted(state: JutlandState, side: Side) -> list[TaskForce]:
@@ -47,6 +71,9 @@ def plot(state: JutlandState, side: Side, action: Plot, section: str) -> list[Ev
         raise RuleViolation("jut.plot.already", section, tf=label(action.tf))
     if tf.id in engaged(state):
         raise RuleViolation("jut.plot.in_battle", "Jutland 4.1", tf=label(action.tf))
+    if action.to != board.STAY and rests(state, tf):
+        code = "jut.plot.no_movement" if movement(state, tf) <= 0 else "jut.plot.slow"
+        raise RuleViolation(code, "Jutland 13.1", tf=label(action.tf))
     if action.to not in board.moves(tf, state.hour):
         raise RuleViolation("jut.plot.illegal", section, tf=label(action.tf), to=action.to)
     tf.plotted = action.to
@@ -90,6 +117,7 @@ def enter(tf: TaskForce, to: str, hour: int) -> None:
     if tf.hex is not None and tf.hex in board.bases(tf.side) and tf.left_at is None:
         tf.left_at = hour
     tf.came_from, tf.hex, tf.exit_hex, tf.exit_hour = tf.hex, to, None, None
+    tf.moved_at = hour
     tf.track.append(to)
     if to in board.bases(tf.side):
         tf.left_at = None
@@ -114,13 +142,15 @@ def adjacent(state: JutlandState, side: Side) -> list[str]:
     """Hexes a side may announce besides its own (3.3 item 2): next to its task forces."""
     own = occupied(state, side)
     near = {n for h in own for n in board.near(h) if comps().hexes[n].terrain != "land"}
-    return sorted(near - own)
+    return adv_search.adjacent(state, side, sorted(near - own))
 
 
 def announce(state: JutlandState, side: Side, action: Announce, section: str) -> list[Event]:
     """Jutland 3.3 items 2-3 (Basic): every hex holding one's task forces is announced, and the
     adjacent hexes chosen; the other side answers each truthfully, present or not, without
     numbers or types."""
+    adv_search.check_extra(state, side, list(action.extra))
+    adv_search.check_withhold(state, side, list(action.withhold))
     offered = set(adjacent(state, side))
     wrong = sorted(set(action.extra) - offered)
     if wrong:
@@ -129,16 +159,27 @@ def announce(state: JutlandState, side: Side, action: Announce, section: str) ->
         raise RuleViolation("jut.search.repeated", section)
     other: Side = "british" if side == "german" else "german"
     theirs = occupied(state, other)
-    hexes = sorted(occupied(state, side) | set(action.extra))
+    own = adv_search.announced(state, side, occupied(state, side)) - set(action.withhold)
+    hexes = sorted(own | set(action.extra))
     answers = {h: h in theirs for h in hexes}
-    state.announcements.append(Announcement(hour=state.hour, side=side, answers=answers))
     found = [h for h in hexes if answers[h]]
+    kinds = adv_search.kinds_found(state, other, found)
+    state.announcements.append(
+        Announcement(hour=state.hour, side=side, answers=answers, kinds=kinds)
+    )
     return [Event(kind="jut.search", params={"side": side, "hexes": hexes, "found": found})]
 
 
-def contact(state: JutlandState, skip: str | None = None) -> str | None:
+def sheet_order(hex_id: str) -> tuple[int, int]:
+    """Row, then column: the order hexes are read on the sheet."""
+    h = comps().hexes[hex_id]
+    return h.row, h.col
+
+
+def contact(state: JutlandState, skip: set[str] | frozenset[str] = frozenset()) -> str | None:
     """Jutland 3.3 item 4c: forces of both sides found in the same hex (every occupied hex is
-    announced in the Basic Game, so a shared hex is always found); ``skip``: the hex whose
-    battle just ended."""
-    both = sorted(occupied(state, "german") & occupied(state, "british") - {skip})
-    return both[0] if both else None
+    announced in the Basic Game, so a shared hex is always found), the first in the sheet's
+    order; ``skip``: the hexes fought this hour and those of battles going on."""
+    met = occupied(state, "german") & occupied(state, "british") - set(skip)
+    both = adv_search.found(state, met)
+    return min(both, key=sheet_order) if both else None

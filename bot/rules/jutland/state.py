@@ -7,6 +7,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from bot.rules.core import GameState
+from bot.rules.jutland.advanced.state import AdvancedState
 
 Side = Literal["german", "british"]
 SIDES: tuple[Side, ...] = ("german", "british")
@@ -38,14 +39,25 @@ class TaskForce(BaseModel):
     """This hour's sealed plot: a hex, "stay", or "off" (leaving by an exit)."""
     columns: int | None = None
     """The Fleet Makeup's columns (1.4 item 4); None: the referee's default formation."""
+    interval: int | None = None
+    """The Fleet Makeup's yards between columns (1.4 item 4), with ``columns``."""
     came_from: str | None = None
     """The hex it entered its present hex from: the hex side it enters a battle by (3.4)."""
     exit_hex: str | None = None
     exit_hour: int | None = None
     dead: bool = False
     """Out of fuel: dead in the water (Jutland 13.5 item 3)."""
+    moved_at: int | None = None
+    """The hour it last moved a hex on the sheet: a slow force rests the next (13.1)."""
     track: list[str] = Field(default_factory=list)
     """The hexes it has been in, oldest first: the pencil line of Jutland 3.1."""
+
+    def copy_(self) -> TaskForce:
+        """A copy with its own lists (every other field is immutable): quicker than a
+        model copy, for the state's copy before every order."""
+        twin = self.__copy__()
+        twin.__dict__["ships"], twin.__dict__["track"] = list(self.ships), list(self.track)
+        return twin
 
 
 class Announcement(BaseModel):
@@ -57,6 +69,8 @@ class Announcement(BaseModel):
     hour: int
     side: Side
     answers: dict[str, bool]
+    kinds: dict[str, str] = Field(default_factory=dict)
+    """Advanced 16.6: for each hex found, the general type there ("capital" or "light")."""
 
 
 def _no_losses() -> dict[Side, list[str]]:
@@ -102,6 +116,8 @@ class Maneuver(BaseModel):
     turn: Turn
     angle: int
     speed: int
+    then: int = 0
+    """4.2 item 4: a second change of direction, at the end of the straight run."""
 
 
 class Battle(BaseModel):
@@ -140,7 +156,20 @@ class JutlandState(GameState):
     """(hour, hex) where the coastal patrols saw a German force (Jutland 3.1)."""
     contact: str | None = None
     battle: Battle | None = None
+    """The battle being fought now."""
+    battles: list[Battle] = Field(default_factory=list)
+    """The other battles going on, each by its own Battle Area Marker (4.1: the battles of an
+    hour are fought one after another, then the hour is marked and they go on)."""
+    fought: list[str] = Field(default_factory=list)
+    """The hexes whose battle has had its six turns (or ended) this hour (4.1)."""
+    contacts: list[tuple[int, str]] = Field(default_factory=list)
+    """(hour, hex) of every battle begun: both players saw the fleets meet (3.3 item 4c)."""
     sunk: dict[Side, list[str]] = Field(default_factory=_no_losses)
+    advanced: AdvancedState | None = None
+    """The Advanced Game's records (Jutland 11-17): None in a Basic game."""
+    movement: dict[str, int] = Field(default_factory=dict)
+    """A ship's present movement factor where it is below its counter's (torpedo or flotation
+    hits, Jutland 13.1; towing, 15.4 item 2b): the Advanced Game's damage writes it."""
 
     def __deepcopy__(self, memo: dict[int, Any] | None = None) -> JutlandState:
         """A deep copy by hand: every mutable part copied, frozen parts shared (announcements,
@@ -148,12 +177,15 @@ class JutlandState(GameState):
         generically was most of an order's time (as in Pocket Battles)."""
         fields = dict(self.__dict__)
         fields["regroups"] = dict(self.regroups)
-        fields["task_forces"] = {
-            k: tf.model_copy(update={"ships": list(tf.ships), "track": list(tf.track)})
-            for k, tf in self.task_forces.items()
-        }
+        fields["task_forces"] = {k: tf.copy_() for k, tf in self.task_forces.items()}
         fields["announcements"] = list(self.announcements)
         fields["spotted"] = list(self.spotted)
         fields["battle"] = self.battle.model_copy(deep=True) if self.battle is not None else None
+        fields["battles"] = [b.model_copy(deep=True) for b in self.battles]
+        fields["fought"] = list(self.fought)
+        fields["contacts"] = list(self.contacts)
         fields["sunk"] = {k: list(v) for k, v in self.sunk.items()}
+        if self.advanced is not None:
+            fields["advanced"] = self.advanced.model_copy(deep=True)
+        fields["movement"] = dict(self.movement)
         return type(self).model_construct(_fields_set=set(self.model_fields_set), **fields)

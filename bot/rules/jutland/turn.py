@@ -9,9 +9,11 @@ from __future__ import annotations
 from bot.rules.core import Dice, Event, Prompt, Result, t
 from bot.rules.core.sequence import Step, Table
 from bot.rules.jutland import board, prompts, search
+from bot.rules.jutland.advanced import search as adv_search
+from bot.rules.jutland.advanced import victory
 from bot.rules.jutland.battle import end as end_
 from bot.rules.jutland.battle import placement, reinforce, steps
-from bot.rules.jutland.events import Contact
+from bot.rules.jutland.events import Contact, Resumed
 from bot.rules.jutland.state import JutlandState, Phase
 
 
@@ -23,6 +25,8 @@ def _hour_passes(state: JutlandState) -> list[Event]:
     """Jutland 3.3 item 5: one hour is marked off; after 1 June 12:00 the game ends (2)."""
     state.hour += 1
     state.regroups = {}
+    state.fought = []
+    victory.watch(state)  # Jutland 17: German capital ships coming home
     if state.hour > board.last_hour():
         PHASES.goto(state, "over")
         return end(state)
@@ -58,58 +62,73 @@ def _steamed(state: JutlandState, dice: Dice) -> list[Event]:
 
 
 def _plotted(state: JutlandState, dice: Dice) -> list[Event]:
-    """Jutland 3.3 item 1: the plots are carried out together. Between two hours of a battle
-    (4.1) the forces not in it move the same way and the battle goes on, with any force the
-    move brought into its hex. Ruling: no search is made between battle hours (4.1 names
-    only the move)."""
+    """Jutland 3.3 item 1: the plots are carried out together. Between two hours of battle
+    (4.1) the forces not in a battle move the same way and the battles go on, each with any
+    force the move brought into its hex. Ruling: no search is made between battle hours (4.1
+    names only the move); a hex the move left holding both sides is fought after the battles
+    going on (every hex with a force is announced in the Basic Game, 3.3 item 2)."""
     events = search.move(state, ("german", "british"))
-    if state.battle is not None:
-        PHASES.goto(state, "battle")
-        return events + reinforce.arrivals(state)
+    if state.battles:
+        return events + _next_battle(state)
     PHASES.goto(state, "search_german")
     return events
 
 
 def _determine(state: JutlandState, dice: Dice) -> list[Event]:
     """Jutland 3.3 item 4: same hex, battle; adjacent or unseen, the hour is marked."""
-    where = search.contact(state)
-    if where is not None:
-        return _engage(state, where)
-    PHASES.goto(state, "plot")
-    return _hour_passes(state)
+    return _next_battle(state)
 
 
 def _engage(state: JutlandState, where: str) -> list[Event]:
     state.contact = where
+    state.contacts.append((state.hour, where))
     state.battle = placement.new_battle(state, where)
     PHASES.goto(state, "battle")
     return [Contact(hex=where).event(reveals=True)]
 
 
+def _next_battle(state: JutlandState) -> list[Event]:
+    """Jutland 4.1: the hour's battles one after another, each by its own marker: first those
+    going on, in the order they began, each joined by the forces that entered its hex; then
+    every hex where both sides now are. Ruling: the rules give no order among new contacts;
+    they are fought in the sheet's order of hexes (row, then column), which both players can
+    read. When every battle has had its hour, the hour is marked (4.1, 4.4) and the forces on
+    the sheet plot their next move."""
+    for i, b in enumerate(state.battles):
+        if b.hex not in state.fought:
+            state.battle = state.battles.pop(i)
+            state.contact = b.hex
+            PHASES.goto(state, "battle")
+            return [Resumed(hex=b.hex).event(reveals=True), *reinforce.arrivals(state)]
+    busy = set(state.fought) | {b.hex for b in state.battles}
+    where = search.contact(state, skip=busy)
+    if where is not None:
+        return _engage(state, where)
+    state.contact = None
+    PHASES.goto(state, "plot")
+    events = _hour_passes(state)
+    if state.result is None:
+        for b in state.battles:
+            b.night = board.night(state.hour)  # 3.4 item 2: night falls or lifts
+    return events
+
+
 def _battle(state: JutlandState, dice: Dice) -> list[Event]:
-    """Jutland 4.1 and 4.4: the battle's steps; after six turns an hour is marked and the
-    battle goes on; when it ends, an hour is marked and the search resumes. Ruling: the
-    forces not in the battle wait on the sheet while it lasts (their hourly moves of 4.1 are
-    not yet played)."""
-    fought = state.battle.hex if state.battle else None
+    """Jutland 4.1 and 4.4: the battle's steps. After its sixth turn it waits by its marker
+    while the hour's other battles are fought; when it ends (a side sunk, or out of sight) the
+    disengaged forces are on the sheet again. Either way the next battle of the hour follows,
+    or the hour is marked. Ruling: the forces not in a battle wait on the sheet while the
+    battles of an hour are fought (their hourly move of 4.1 follows them)."""
     events = steps.STEPS.run(state, dice)
     b = state.battle
     if b is None:
-        # Ruling: a second hex where both sides met this hour (or where a disengaging force
-        # ran into the enemy) is fought next, before the hour is marked (4.1: the hour is
-        # marked when every battle of the hour has ended); one battle at a time.
-        again = search.contact(state, skip=fought)
-        if again is not None:
-            return events + _engage(state, again)
-        PHASES.goto(state, "plot")
-        return events + _hour_passes(state)
+        return events + _next_battle(state)
     if b.turn > end_.TURNS_PER_HOUR:
-        # 4.1: six turns make an hour; the forces on the sheet then move one hex.
         b.turn = 1
-        events += _hour_passes(state)
-        if state.result is None:
-            b.night = board.night(state.hour)  # 3.4 item 2: night falls or lifts
-            PHASES.goto(state, "plot")
+        state.fought.append(b.hex)
+        state.battles.append(b)
+        state.battle = None
+        return events + _next_battle(state)
     return events
 
 
@@ -117,6 +136,9 @@ def end(state: JutlandState) -> list[Event]:
     """Jutland 2. Ruling: "more ships still in play than the British" cannot be met by the
     order of battle (27 against 45); read with the British condition, the side that sank more
     ships wins, equal losses draw."""
+    if state.advanced is not None:  # Jutland 17: victory points
+        state.result, events = victory.result(state)
+        return events
     german, british = len(state.sunk["british"]), len(state.sunk["german"])
     winner = "german" if german > british else "british" if british > german else None
     state.result = Result(
@@ -166,7 +188,14 @@ PHASES: Table[Phase, JutlandState] = Table(
             prompts=prompts.announcing("british"),
             next=("contact",),
         ),
-        Step("contact", "Jutland 3.3", run=_determine, next=("plot", "battle", "over")),
+        Step(
+            "contact",
+            "Jutland 3.3",
+            owes=("german", "british"),  # Advanced 16.3: fight light ships found alone?
+            prompts=adv_search.engage_prompts,
+            run=_determine,
+            next=("plot", "battle", "over"),
+        ),
         Step(
             "battle",
             "Jutland 4.1",

@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict
 from bot.rules.core import Prompt, Text, View, t
 from bot.rules.core.seats import narrow
 from bot.rules.jutland import board, search
+from bot.rules.jutland.advanced.view import DamageView, record_of
 from bot.rules.jutland.battle.fire import BANDS
 from bot.rules.jutland.battle.placement import visibility
 from bot.rules.jutland.components import comps
@@ -28,6 +29,8 @@ class ForceView(BaseModel):
     fuel_left: int | None
     plotted: str | None
     columns: int | None
+    interval: int | None = None
+    """The Fleet Makeup (1.4 item 4): columns and yards between them; None: the default."""
     exit_hex: str | None
     dead: bool
     track: tuple[str, ...] = ()
@@ -40,6 +43,8 @@ class SearchView(BaseModel):
     hour: int
     side: Side
     answers: dict[str, bool]
+    kinds: dict[str, str] = {}
+    """16.6 (Advanced): capital ships or light ships in each hex found."""
 
 
 class ShipView(BaseModel):
@@ -54,6 +59,8 @@ class ShipView(BaseModel):
     y: float
     heading: float
     sunk: bool
+    record: DamageView | None = None
+    """The Advanced Game's hit record (Jutland 13.1): the fire that made it was public."""
 
 
 class BattleView(BaseModel):
@@ -89,6 +96,10 @@ class JutlandView(View):
     searches: tuple[SearchView, ...]
     spotted: tuple[tuple[int, str], ...]
     contact: str | None
+    contacts: tuple[tuple[int, str], ...] = ()
+    """Every (hour, hex) where the fleets met and a battle began (3.3 item 4c): public."""
+    battles: tuple[str, ...] = ()
+    """The hexes of the other battles going on (4.1), waiting for their next hour."""
     battle: BattleView | None = None
     sunk: dict[str, int]
 
@@ -112,6 +123,7 @@ def _forces(state: JutlandState, side: Side) -> tuple[ForceView, ...]:
                 fuel_left=None if tf.left_at is None else board.fuel_limit(side) - at_sea,
                 plotted=tf.plotted,
                 columns=tf.columns,
+                interval=tf.interval,
                 exit_hex=tf.exit_hex,
                 dead=tf.dead,
                 track=tuple(tf.track),
@@ -147,10 +159,13 @@ def build_view(state: JutlandState, audience: str | None, open_prompts: list[Pro
         forces=_forces(state, side) if side else (),
         plotting_done={s: s not in owing for s in ("german", "british")},
         searches=tuple(
-            SearchView(hour=a.hour, side=a.side, answers=a.answers) for a in state.announcements
+            SearchView(hour=a.hour, side=a.side, answers=a.answers, kinds=a.kinds)
+            for a in state.announcements
         ),
         spotted=tuple(state.spotted),
         contact=state.contact,
+        contacts=tuple(state.contacts),
+        battles=tuple(b.hex for b in state.battles),
         battle=_battle(state, owing, side),
         sunk={s: len(v) for s, v in state.sunk.items()},
     )
@@ -162,7 +177,7 @@ def _battle(state: JutlandState, owing: set[str], side: Side | None) -> BattleVi
         return None
     ships = tuple(
         ShipView(id=s.id, side=s.side, tf=s.tf, x=round(s.x), y=round(s.y),
-                 heading=round(s.heading), sunk=s.sunk)
+                 heading=round(s.heading), sunk=s.sunk, record=record_of(state, s.id))
         for s in sorted(b.ships.values(), key=lambda s: s.id)
     )  # fmt: skip
     done = {s: s not in owing for s in ("german", "british")}
@@ -180,8 +195,8 @@ def _battle(state: JutlandState, owing: set[str], side: Side | None) -> BattleVi
 
 
 def in_battle(state: JutlandState) -> set[str]:
-    """Task forces on the battle surface: their place and ships are in plain sight."""
-    return {s.tf for s in state.battle.ships.values()} if state.battle else set()
+    """Task forces on a battle surface: their place and ships are in plain sight."""
+    return search.engaged(state)
 
 
 def readable(state: JutlandState, side: Side | None) -> set[str]:
@@ -190,8 +205,7 @@ def readable(state: JutlandState, side: Side | None) -> set[str]:
     out = {h for a in state.announcements for h in a.answers} | {h for _, h in state.spotted}
     out |= {b.hex for b in comps().bases.values()}
     out |= {h for e in comps().exits.values() for h in e.hexes}
-    if state.contact:
-        out.add(state.contact)
+    out |= {h for _, h in state.contacts}
     if side is not None:
         for tf in search.forces(state, side):
             for h in (tf.hex, tf.plotted, tf.exit_hex):

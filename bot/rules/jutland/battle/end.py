@@ -7,6 +7,7 @@ import math
 
 from bot.rules.core import Event
 from bot.rules.jutland import board
+from bot.rules.jutland.advanced.damage import strand
 from bot.rules.jutland.battle.placement import nearest, sheet_bearing, visibility
 from bot.rules.jutland.components import comps
 from bot.rules.jutland.search import enter
@@ -47,6 +48,7 @@ def finish(state: JutlandState) -> list[Event]:
         if ship.sunk:
             state.sunk[ship.side].append(ship.id)
             state.task_forces[ship.tf].ships.remove(ship.id)
+    strand(state)  # Jutland 15.4: a ship dead in the water leaves her task force
     for tf_id in [k for k, tf in state.task_forces.items() if not tf.ships]:
         del state.task_forces[tf_id]
     sides = {s.side for s in b.ships.values() if not s.sunk}
@@ -60,12 +62,18 @@ def finish(state: JutlandState) -> list[Event]:
             if tf.hex == b.hex and tf.side == side and to is not None:
                 enter(tf, to, state.hour)
         events.append(Event(kind="jut.disengaged", params={"side": side}))
+        if side == "german" and to is not None and board.shaded(to):
+            # 3.1: a German force entering a shaded hex is seen by the coastal patrols,
+            # by its move or by disengaging alike; the hex is announced, nothing else.
+            state.spotted.append((state.hour, to))
+            events.append(Event(kind="jut.spotted", params={"hex": to}, reveals=True))
     events.append(
         Event(
             kind="jut.battle_over",
             params={"hex": b.hex, "sunk": sum(s.sunk for s in b.ships.values())},
         )
     )
+    state.fought.append(b.hex)
     state.battle = None
     state.contact = None
     return events

@@ -6,6 +6,7 @@ turning point (4.2 item 2a), the whole formation turns together up to 90 degrees
 from __future__ import annotations
 
 from bot.rules.core import Event, RuleViolation
+from bot.rules.jutland.advanced.damage import movement
 from bot.rules.jutland.battle.geometry import (
     COUNTER,
     YARDS_PER_FACTOR,
@@ -16,7 +17,6 @@ from bot.rules.jutland.battle.geometry import (
     counter,
     overlap,
 )
-from bot.rules.jutland.components import comps
 from bot.rules.jutland.events import Maneuvered, ManeuverPlotted, Stopped
 from bot.rules.jutland.search import label
 from bot.rules.jutland.state import Battle, Formation, JutlandState, Maneuver, Side
@@ -27,6 +27,9 @@ TOGETHER_ANGLES = (-90, -45, 0, 45, 90)
 
 
 def live(battle: Battle, f: Formation) -> list[str]:
+    """The formation's ships afloat. 4.2 item 3: losses break a formation and the ships must
+    re-form as soon as they can; ruling: the referee re-forms them at once, each column's
+    survivors closing up on its leader's track (a sunk leader's place taken by the next)."""
     return [s for column in f.columns for s in column if not battle.ships[s].sunk]
 
 
@@ -36,7 +39,7 @@ def top_speed(state: JutlandState, battle: Battle, f: Formation) -> int:
     tf = state.task_forces[f.tf]
     if tf.dead:
         return 0
-    return min((comps().ships[s].movement for s in live(battle, f)), default=0)
+    return min((movement(state, s) for s in live(battle, f)), default=0)
 
 
 def cost(angle: int) -> int:
@@ -47,7 +50,8 @@ def cost(angle: int) -> int:
 
 
 def spent(m: Maneuver) -> int:
-    return 0 if m.turn == "turn_away" else cost(m.angle)
+    """The factors the turns take (4.2 item 4: both of them)."""
+    return 0 if m.turn == "turn_away" else cost(m.angle) + cost(m.then)
 
 
 def options(state: JutlandState, battle: Battle, f: Formation) -> dict[str, list[int]]:
@@ -62,6 +66,18 @@ def options(state: JutlandState, battle: Battle, f: Formation) -> dict[str, list
     return out
 
 
+def seconds(f: Formation, turn: str, angle: int) -> list[int]:
+    """4.2 item 4: a formation may change direction more than once in a maneuver turn.
+    Ruling: the translation allows a second turn of the same kind, at the end of the
+    straight run (the gauge laid down again where the first run ends); a turn together
+    still stays within 90 degrees of the column's course; the battle turn-away is one."""
+    if turn == "succession":
+        return list(SUCCESSION_ANGLES)
+    if turn == "together":
+        return [a for a in TOGETHER_ANGLES if abs(f.abreast + angle + a) <= 90]
+    return [0]
+
+
 def plot(state: JutlandState, battle: Battle, side: Side, tf: str, m: Maneuver) -> list[Event]:
     f = battle.formations.get(tf)
     if f is None or f.side != side:
@@ -71,6 +87,8 @@ def plot(state: JutlandState, battle: Battle, side: Side, tf: str, m: Maneuver) 
     legal = options(state, battle, f)
     if m.angle not in legal.get(m.turn, []):
         raise RuleViolation("jut.battle.turn", SECTION, angle=m.angle)
+    if m.then not in seconds(f, m.turn, m.angle):
+        raise RuleViolation("jut.battle.turn", SECTION, angle=m.then)
     if not spent(m) <= m.speed <= top_speed(state, battle, f):
         raise RuleViolation("jut.battle.speed", SECTION, speed=m.speed)
     f.plotted = m
@@ -152,6 +170,10 @@ def _move(battle: Battle, f: Formation, m: Maneuver) -> None:
             lead.x, lead.y = ahead(start, lead.heading, d)
             if d > 0 or not bend:
                 track.append((lead.x, lead.y))
+            if m.then:  # 4.2 item 4: the second turn, where the run ends
+                bend, lead.heading = arc((lead.x, lead.y), lead.heading, m.then)
+                track += bend
+                lead.x, lead.y = bend[-1]
             for i, s in enumerate(alive[1:], start=1):
                 (x, y), heading = along(track, COUNTER * i)
                 ships[s].x, ships[s].y, ships[s].heading = x, y, heading
@@ -168,8 +190,11 @@ def _move(battle: Battle, f: Formation, m: Maneuver) -> None:
             bend, ship.heading = arc((ship.x, ship.y), ship.heading, m.angle)
             start = bend[-1] if bend else (ship.x, ship.y)
         ship.x, ship.y = ahead(start, ship.heading, d)
+        if m.then and m.turn == "together":
+            bend, ship.heading = arc((ship.x, ship.y), ship.heading, m.then)
+            ship.x, ship.y = bend[-1]
     if m.turn == "together":
-        f.abreast += m.angle
+        f.abreast += m.angle + m.then
     if f.abreast == 0:
         f.tracks = [straight(battle, c) for c in f.columns]
 

@@ -16,11 +16,19 @@ from bot.rules.jutland.state import Battle, BattleShip, Formation, JutlandState,
 START = 18000.0
 DAY, NIGHT = 24000.0, 6000.0
 NIGHT_CLOSE = 3000.0
-MAX_COLUMNS = 3
-INTERVAL = 3000.0
-"""Yards between columns. Ruling: the Fleet Makeup (1.4 item 4) is not asked yet; the referee
-forms columns of at most eight (three columns at 3,000 yards keep within the 8,000-yard
-width of Advanced 15), a force of three or fewer in line ahead (4.2 item 1a)."""
+MAX_WIDTH = 8000
+"""The Placement Diagram, note 2 (3.4 item 1 places by it): a formation is at most 8,000
+yards from one side to the other, as the Fleet Makeup must show."""
+MIN_INTERVAL = 1000
+"""Ruling: the rules set no least interval; 1,000 yards keeps two counters' widths between
+columns (a counter is 500 yards wide on the surface: geometry.CLEARANCE)."""
+INTERVAL_STEP = 500
+"""The intervals offered (500-yard steps: the range finder's finest marks read so)."""
+MAX_COLUMNS = 1 + MAX_WIDTH // MIN_INTERVAL
+INTERVAL = 3000
+"""Ruling: a force whose player wrote no Fleet Makeup gets the referee's: columns of at most
+eight ships (4.2 item 1: three or fewer in line ahead), at most three columns, 3,000 yards
+apart (6,000 yards wide)."""
 STEP = 500.0
 
 
@@ -39,12 +47,27 @@ def sheet_bearing(frm: str, to: str) -> float:
 
 
 def makeup(ships: list[str], chosen: int | None = None) -> list[list[str]]:
+    """The columns, leaders first, as even as they divide: 4.2 item 1b wants three ships a
+    column at least (a force that lost ships since its Fleet Makeup forms fewer columns)."""
     n = len(ships)
-    columns = 1 if n <= 3 else min(MAX_COLUMNS, -(-n // 8), n // 3)
+    columns = 1 if n <= 3 else min(3, -(-n // 8), n // 3)
     if chosen is not None:
         columns = max(1, min(chosen, MAX_COLUMNS, n // 3 or 1))
-    size = -(-n // columns)
-    return [ships[i : i + size] for i in range(0, n, size)]
+    size, extra = divmod(n, columns)
+    out, at = [], 0
+    for k in range(columns):
+        take = size + (k < extra)
+        out.append(ships[at : at + take])
+        at += take
+    return out
+
+
+def interval(tf: TaskForce, columns: int) -> float:
+    """The yards between the columns: the Fleet Makeup's, or the referee's default."""
+    if columns < 2:
+        return 0.0
+    chosen = tf.interval if tf.columns is not None and tf.interval else INTERVAL
+    return float(min(chosen, MAX_WIDTH // (columns - 1)))
 
 
 def place(
@@ -54,11 +77,12 @@ def place(
     ``entry``; returns the width it took."""
     columns = makeup(list(tf.ships), tf.columns)
     heading = (entry + 180) % 360
-    width = INTERVAL * (len(columns) - 1)
+    gap = interval(tf, len(columns))
+    width = gap * (len(columns) - 1)
     front = ahead((0.0, 0.0), entry, start)
     tracks: list[list[Point]] = []
     for k, column in enumerate(columns):
-        leader = ahead(front, entry + 90, lateral - width / 2 + k * INTERVAL)
+        leader = ahead(front, entry + 90, lateral - width / 2 + k * gap)
         for i, ship in enumerate(column):
             x, y = ahead(leader, heading, -COUNTER * i)
             battle.ships[ship] = BattleShip(

@@ -60,7 +60,8 @@ def spread(state: JutlandState) -> list[Event]:
             continue
         del b.markers[where]
         entry = sheet_bearing(b.hex, where)
+        busy = engaged(state)  # forces of a battle going on there stay in theirs
         for tf in sorted(state.task_forces.values(), key=lambda tf: tf.id):
-            if tf.hex == where and tf.ships:
+            if tf.hex == where and tf.ships and tf.id not in busy:
                 events.append(_join(state, b, tf, entry, 2 * START))
     return events

@@ -9,8 +9,9 @@ from collections.abc import Callable
 
 from bot.rules.core import Choice, Dice, Event, Option, OrderForm, Prompt, When, t
 from bot.rules.core.sequence import Step, Table
+from bot.rules.jutland.advanced import gunnery, hooks
 from bot.rules.jutland.battle import end, fire, maneuver, reinforce
-from bot.rules.jutland.state import Battle, BattleStep, JutlandState, Side
+from bot.rules.jutland.state import Battle, BattleStep, Formation, JutlandState, Side
 
 BANDS = ("b0", "b1", "b2", "b3")
 
@@ -31,7 +32,7 @@ def _maneuver_prompts(state: JutlandState) -> list[Prompt]:
     b = battle_of(state)
     out = []
     for f in sorted(b.formations.values(), key=lambda f: f.tf):
-        if f.plotted is not None or not maneuver.live(b, f):
+        if f.plotted is not None or not maneuver.live(b, f) or not hooks.own_formation(f.tf):
             continue
         legal = maneuver.options(state, b, f)
         top = maneuver.top_speed(state, b, f)
@@ -57,9 +58,10 @@ def _maneuver_prompts(state: JutlandState) -> list[Prompt]:
             )
             for v in range(top + 1)
         )
+        thens = _thens(f, legal, top)
         out.append(
             Prompt(
-                id=f"h{state.hour}.b{b.turn}.maneuver.{f.tf}",
+                id=f"h{state.hour}.{b.hex}.b{b.turn}.maneuver.{f.tf}",
                 seat=f.side,
                 kind="jut.maneuver",
                 title=t("jut.prompt.maneuver", turn=b.turn),
@@ -74,6 +76,7 @@ def _maneuver_prompts(state: JutlandState) -> list[Prompt]:
                             Choice(name="turn", label=t("jut.input.turn"), options=turns),
                             Choice(name="angle", label=t("jut.input.angle"), options=angles),
                             Choice(name="speed", label=t("jut.input.speed"), options=speeds),
+                            Choice(name="then", label=t("jut.input.then"), options=thens),
                         ),
                     ),
                 ),
@@ -83,16 +86,37 @@ def _maneuver_prompts(state: JutlandState) -> list[Prompt]:
                     "turn": "succession" if "succession" in legal else "together",
                     "angle": 0,
                     "speed": top,
+                    "then": 0,
                 },
             )
         )
-    return out
+    return out + hooks.maneuver_prompts(state, b)
+
+
+def _thens(f: Formation, legal: dict[str, list[int]], top: int) -> tuple[Option, ...]:
+    """4.2 item 4: the second turn, offered for each first turn and speed that leave the
+    factors it takes (the turn-away has none: 0)."""
+    allowed: dict[int, list[When]] = {}
+    for k, angles in legal.items():
+        for a in angles:
+            for then in maneuver.seconds(f, k, a):
+                need = 0 if k == "turn_away" else maneuver.cost(a) + maneuver.cost(then)
+                if need <= top:
+                    speeds = tuple(str(v) for v in range(need, top + 1))
+                    within = {"turn": (k,), "angle": (str(a),), "speed": speeds}
+                    allowed.setdefault(then, []).append(When(within=within))
+    return tuple(
+        Option(value=str(a), label=str(a), when=tuple(allowed[a])) for a in sorted(allowed)
+    )
 
 
 def _fire_prompts(side: Side) -> Callable[[JutlandState], list[Prompt]]:
+    def both(state: JutlandState) -> list[Prompt]:
+        return build(state) + hooks.fire_prompts(state, battle_of(state), side)
+
     def build(state: JutlandState) -> list[Prompt]:
         b = battle_of(state)
-        legal = fire.shots(b, side)
+        legal = gunnery.shots(state, b, side)
         if side in b.done or not legal:
             return []
         targets = tuple(Option(value=s, label=s) for s in sorted(legal))
@@ -121,7 +145,7 @@ def _fire_prompts(side: Side) -> Callable[[JutlandState], list[Prompt]]:
         )
         return [
             Prompt(
-                id=f"h{state.hour}.b{b.turn}.fire.{len(b.fired)}",
+                id=f"h{state.hour}.{b.hex}.b{b.turn}.fire.{len(b.fired)}",
                 seat=side,
                 kind="jut.fire",
                 title=t("jut.prompt.fire", turn=b.turn),
@@ -149,11 +173,12 @@ def _fire_prompts(side: Side) -> Callable[[JutlandState], list[Prompt]]:
             )
         ]
 
-    return build
+    return both
 
 
 def _maneuvered(state: JutlandState, dice: Dice) -> list[Event]:
     events = maneuver.move_all(battle_of(state))
+    events += hooks.after_maneuver(state, battle_of(state), dice)
     events += reinforce.spread(state)
     STEPS.goto(state, "fire_german")
     return events
@@ -167,6 +192,7 @@ def _german_fired(state: JutlandState, dice: Dice) -> list[Event]:
 def _british_fired(state: JutlandState, dice: Dice) -> list[Event]:
     b = battle_of(state)
     fire.remove_hits(b)
+    hooks.end_of_turn(state, b)
     b.done = []
     STEPS.goto(state, "maneuver")
     return end.after_turn(state)

@@ -1,0 +1,37 @@
+"""Where the Basic Game's modules call the Advanced rules (each call is a no-op in a Basic
+game): one place, so that the Basic modules carry one line per hook."""
+
+from __future__ import annotations
+
+from bot.rules.core import Dice, Event, Prompt
+from bot.rules.jutland.advanced import damage, light, torpedo, towing
+from bot.rules.jutland.advanced.components import is_light
+from bot.rules.jutland.state import Battle, JutlandState, Side
+
+
+def maneuver_prompts(state: JutlandState, battle: Battle) -> list[Prompt]:
+    return light.prompts(state, battle) if state.advanced is not None else []
+
+
+def own_formation(tf: str) -> bool:
+    """A formation the Basic maneuver asks for (a light ship moves freely, 12.2)."""
+    return not is_light(tf)
+
+
+def after_maneuver(state: JutlandState, battle: Battle, dice: Dice) -> list[Event]:
+    """12.2, 12.6: the light ships' moves, then the torpedoes of the last turn."""
+    if state.advanced is None:
+        return []
+    events = light.move(state, battle) + towing.after_move(state, battle)
+    return events + torpedo.resolve(state, battle, dice)
+
+
+def fire_prompts(state: JutlandState, battle: Battle, side: Side) -> list[Prompt]:
+    return torpedo.prompts(state, battle, side) if state.advanced is not None else []
+
+
+def end_of_turn(state: JutlandState, battle: Battle) -> None:
+    """13.1 item 5 and 12.6: the slashes crossed; flotillas sunk launch nothing."""
+    if state.advanced is not None:
+        damage.end_fire(state)
+        torpedo.end_turn(state, battle)
