@@ -52,8 +52,12 @@ GJ: dict[str, tuple[str, tuple[str, ...]]] = {
     "allocate_targets": ("gj deal", ("targets",)),
     "draw_aa": ("gj draw-aa", ("n",)),
     "absorb_hits": ("gj absorb", ("units",)),
+    "deal_one": ("gj deal-one", ("target",)),
+    "aim_torpedoes": ("gj torpedoes", ("target", "n")),
+    "strike_losses": ("gj losses", ("attack",)),
+    "choose_route": ("gj route", ("via",)),
 }
-FREE = {"distance", "n", "actions", "aircraft", "escorts"}
+FREE = {"distance", "n", "actions", "aircraft", "escorts", "attack"}
 """Number inputs: no options to complete, typed as they are."""
 
 
@@ -94,6 +98,8 @@ class Game:
         self.offered: dict[str, list[str]] = {"blue": [], "red": []}
         self.routes: dict[str, int] = {}
         self.typed: set[str] = set()
+        self.dealt_by_menu = 0
+        """15.1: attackers dealt one by one through the menus (DM controls or /orders)."""
 
     @property
     def record(self) -> GameRecord:
@@ -121,7 +127,9 @@ class Game:
         )
         assert prompt.kind == line["kind"], (n, prompt.kind, line)
         first = action["type"] not in self.typed
-        if first or n % 3 == 0:
+        # 15.1: the deal attacker by attacker goes by the menus (once by /gj deal-one too)
+        menu = action["type"] == "deal_one" and (n % 3 != 0 or self.dealt_by_menu == 0)
+        if (first or n % 3 == 0) and not menu:
             self.typed.add(action["type"])
             reply = await self.command(prompt, action, dm=n % 4 == 1)
         else:
@@ -129,6 +137,7 @@ class Game:
                 self.env, self.record, self.thread, self.user(seat), prompt, action,
                 fresh=n % 5 == 0, routes=self.routes,
             )  # fmt: skip
+            self.dealt_by_menu += action["type"] == "deal_one"
         assert "✅" in reply, (n, line, reply)
 
     async def command(self, prompt: Prompt, action: dict[str, Any], *, dm: bool) -> str:
@@ -249,6 +258,9 @@ async def test_a_whole_game_through_discord(game: Game) -> None:
         thread = "\n".join(m.text() for m in fake.messages_in(game.thread))
         assert render(state.result.summary, game.lang) in thread
         assert {"gj74.revealed", "gj74.strike", "gj74.intercept", "gj74.aa_fire"} <= kinds
+        # 15.1(2)-(3): the defender turned a ship up and the attacker dealt again, attacker
+        # by attacker, through the menus; each deal kept (the battle's targets as dealt)
+        assert game.dealt_by_menu > 0
     maps = [a.data for m in fake.messages_in(game.thread) for a in m.attachments]
     assert maps and all(png.startswith(b"\x89PNG") for png in maps)
     handle = await fake.slash(game.world.alice, game.thread, "gj map")
@@ -275,6 +287,7 @@ def test_the_director_finds_the_same_game() -> None:
     ``python -m tests.e2e.gj74_director``."""
     played_game, played = director.direct(bytes.fromhex(HEAD["seed"]), HEAD["director"])
     assert played == LINES
-    assert played_game.state.result is not None and director.missing(played_game.events) == []
+    assert played_game.state.result is not None
+    assert director.missing(played_game.events, played) == []
     days_game, days = director.direct_days(bytes.fromhex(DAYS_HEAD["seed"]), DAYS_HEAD["director"])
     assert days == DAYS_LINES and days_game.state.turn == 13

@@ -27,9 +27,13 @@ def test_every_scenario_many_times(sid: str) -> None:
     started = time.perf_counter()
     orders = losses = 0
     winners: dict[str, int] = {}
+    asked: dict[str, int] = {}
     for game in range(FULL[sid]):
         state, counts = play_one(sid, 1000 + game, leak_every=10)
         orders += counts["orders"]
+        for k, v in counts.items():
+            if k.startswith("asked "):
+                asked[k[6:]] = asked.get(k[6:], 0) + v
         losses += sum(1 for u in state.units.values() if u.status in ("damaged", "sunk"))
         assert state.result is not None
         key = state.result.winner or "draw"
@@ -39,4 +43,5 @@ def test_every_scenario_many_times(sid: str) -> None:
         f"GJ74 {sid}: {FULL[sid]} games, {orders} orders, {losses} ships lost, "
         f"results {winners}, {elapsed:.1f} s ({1000 * elapsed / max(orders, 1):.1f} ms/order)"
     )
+    print(f"GJ74 {sid} decisions asked: {dict(sorted(asked.items()))}")
     assert losses > 0

@@ -111,7 +111,8 @@ def strike(state: GJ74State, side: Side, a: AirStrike, dice: Dice) -> list[Event
             raise RuleViolation("gj74.attack.face_down", "GJ74 10")
         ships = face_up_enemies(state, side, a.hex, sub=False)
         attackers = a.aircraft - a.escorts
-        if not ships or not battle.deal_ok(a.targets, attackers, {s.id for s in ships}):
+        dealt = not a.targets or battle.deal_ok(a.targets, attackers, {s.id for s in ships})
+        if not ships or not dealt:  # 16.2: no deal in the order, the attacker deals later
             need = min(attackers, len(ships))
             raise RuleViolation("gj74.attack.targets", "GJ74 16.2", n=need)
     else:
