@@ -1,7 +1,7 @@
 """The base air operation (GJ74 5): declare a range (5.1(1)), roll once on the Air Operations
 Table (5.1(2)-(3), -2 at night, 4.3), then spend the actions on searches and strikes at
 targets within range of a friendly air base (5.2), aircraft as 5.3 says; each target is
-resolved before the next (5.4(3)). Interception (17) is not offered yet: see the report."""
+resolved before the next (5.4(3)); the other side may intercept each strike (17, intercept.py)."""
 
 from __future__ import annotations
 
