@@ -130,6 +130,12 @@ def aimed(state: GJ74State, rng: random.Random) -> dict[str, Any] | None:
     side = state.active
     if side is None:
         return None
+    if state.strike is not None and state.strike.split_by is None:
+        # 17: the other side meets the strike from its bases at the range it needs, now and
+        # then going for the attack aircraft, so the split of losses (17.2(1)) is played.
+        reach = board.air_reach(state.scenario, other(state.strike.side)).get(state.strike.hex)
+        if reach is not None and reach <= 8:
+            return {"type": "intercept", "distance": reach, "escorts_first": rng.random() < 0.5}
     if state.battle is not None:
         # 15.1(5): turn every face-down ship up, so the re-deal (15.1(2)) is played too.
         hidden = [u.id for u in battle.hidden_here(state, state.battle)]
