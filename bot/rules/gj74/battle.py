@@ -343,6 +343,7 @@ def default_targets(state: GJ74State, b: Battle) -> list[str]:
     if not b.dealing:
         return order[: need(state, b)]
     out = list(b.dealing)
+    order = [*dict.fromkeys(out), *(x for x in order if x not in out)]  # round again in order
     while len(out) < len(b.guns):
         counts = {x: out.count(x) for x in order}
         low = min(counts.values())
