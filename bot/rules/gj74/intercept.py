@@ -166,7 +166,8 @@ def carrier_hexes(
 
 def _carriers(state: GJ74State, side: Side, hex_id: str, distance: int, origin: str) -> list[Unit]:
     """17.1(6)2: the carriers of one hex intercept together, up to their summed interception
-    air; the defender names the hex (left out: the only one in range)."""
+    air; the defender names the hex (left out: the only one in range). Ruling: one hex's
+    carriers, since 17.1(6)2 sums the interception air of carriers sharing a hex only."""
     pools = carrier_hexes(state, side, hex_id, distance)
     if not pools:
         raise RuleViolation("gj74.intercept.no_carriers", "GJ74 17.1(6)", n=distance)
