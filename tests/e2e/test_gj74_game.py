@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 import pytest_asyncio
 
-from bot.i18n import render
+from bot.i18n import render, tr
 from bot.referee import service
 from bot.rules.core import Event, Prompt
 from bot.rules.gj74 import RULESET
@@ -61,7 +61,7 @@ FREE = {"distance", "n", "actions", "aircraft", "escorts", "attack"}
 """Number inputs: no options to complete, typed as they are."""
 
 
-@pytest_asyncio.fixture(params=["en", "zh", "zh-20.1"])
+@pytest_asyncio.fixture(params=["en", "zh", "zh-20.1", "en-20.1"])
 async def game(
     request: pytest.FixtureRequest,
     fake_world: FakeWorld,
@@ -69,13 +69,14 @@ async def game(
     monkeypatch: pytest.MonkeyPatch,
 ) -> AsyncIterator[Game]:
     """The bot with the script's seed and game id, in a server of the given language, every
-    drawn view and delivered payload recorded. ``zh-20.1``: the two days of 20.1, Chinese."""
+    drawn view and delivered payload recorded. ``zh-20.1``, ``en-20.1``: the two days of 20.1
+    in a Chinese and an English server."""
     head = DAYS_HEAD if request.param.endswith("20.1") else HEAD
     monkeypatch.setattr(service, "new_seed", lambda: bytes.fromhex(head["seed"]))
     monkeypatch.setattr(service, "_new_id", lambda: head["game"])
     import rendering.gj74  # noqa: F401  (registers the renderer recorded here)
 
-    fake_world.guild.preferred_locale = "zh-CN" if request.param == "zh" else "en-US"
+    fake_world.guild.preferred_locale = "zh-CN" if request.param.startswith("zh") else "en-US"
     drawn = shared.record_drawing(monkeypatch, "gj74")
     sent = shared.record_delivery(monkeypatch)
     env = Env(fake_world, tmp_path / "referee.sqlite3", overrides={"map_pool": "thread"})
@@ -239,7 +240,7 @@ async def play_all(game: Game, lines: list[dict[str, Any]]) -> bool:
 
 
 async def test_a_whole_game_through_discord(game: Game) -> None:
-    """19.2 to its end (en, zh); or the first two days of 20.1 (zh-20.1)."""
+    """19.2 to its end (en, zh); or the first two days of 20.1 (zh-20.1, en-20.1)."""
     started = time.perf_counter()
     fake, env = game.fake, game.env
     two_days = game.head is DAYS_HEAD
@@ -253,6 +254,8 @@ async def test_a_whole_game_through_discord(game: Game) -> None:
     if two_days:
         # 4.4: the first day ended (face-up ships home or face down), the second began
         assert state.turn == 13 and record.status != "over" and "gj74.end_of_day" in kinds
+        thread = "\n".join(m.text() for m in fake.messages_in(game.thread))
+        assert tr("event.gj74.end_of_day", game.lang) in thread  # in the server's language
     else:
         assert record.status == "over" and state.result is not None
         thread = "\n".join(m.text() for m in fake.messages_in(game.thread))
