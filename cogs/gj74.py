@@ -18,7 +18,7 @@ from discord import app_commands
 
 from bot import present
 from bot.client import RefereeBot
-from bot.i18n import tr
+from bot.i18n import catalogs, tr
 from bot.interactions import lang_of
 from bot.rules.core import Option, OrderForm, View, t
 from bot.rules.gj74.actions import SURFACE
@@ -112,9 +112,10 @@ def _same(typed: str | None, value: str) -> bool:
     if typed is None or typed.casefold() == value.casefold():
         return True
     names = {
-        tr(f"gj74.{prefix}.{value}", lang).casefold()
-        for prefix in ("sub", "surface")
+        tr(key, lang).casefold()
+        for key in (f"gj74.sub.{value}", f"gj74.surface.{value}")
         for lang in ("en", "zh")
+        if key in catalogs()["en"]  # a surface kind has no submarine name, and the reverse
     }
     return typed.casefold() in names
 
