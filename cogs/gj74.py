@@ -18,7 +18,7 @@ from discord import app_commands
 
 from bot import present
 from bot.client import RefereeBot
-from bot.i18n import tr
+from bot.i18n import catalogs, tr
 from bot.interactions import lang_of
 from bot.rules.core import Option, OrderForm, View, t
 from bot.rules.gj74.actions import SURFACE
@@ -43,13 +43,13 @@ GAME = GameCommands(RULESET, "gj", "discord.gj.not_gj74")
 ORDERS = (
     OrderCommand("place", ("place",), ("unit", "hex")),  # 3.2(3)
     OrderCommand("deploy-done", ("deploy_done",)),
-    OrderCommand("sub", ("sub_action",), ("unit", "kind"), ("to", "target", "targets")),  # 6
+    OrderCommand("sub", ("sub_action",), ("unit", "kind"), ("to", "target", "targets", "via")),  # 6
     OrderCommand("subs-done", ("sub_ops_done",)),
     OrderCommand(
         "ships",
         ("surface_action",),
         ("units", "kind"),
-        ("to", "target", "target_hex", "targets"),
+        ("to", "target", "target_hex", "targets", "via"),
     ),  # 7.2
     OrderCommand("carriers", ("carrier_range",), ("carriers", "distance")),  # 7.3
     OrderCommand("ships-done", ("surface_ops_done",)),
@@ -59,14 +59,20 @@ ORDERS = (
         "strike", ("air_strike",), ("hex", "aircraft"), ("target", "escorts", "targets", "origin")
     ),  # 5.3
     OrderCommand("air-done", ("air_ops_done", "surface_ops_done")),
-    OrderCommand("intercept", ("intercept",), ("distance",), ("escorts_first", "carriers")),  # 17
+    OrderCommand(
+        "intercept", ("intercept",), ("distance",), ("escorts_first", "carriers", "origin")
+    ),  # 17
+    OrderCommand("losses", ("strike_losses",), ("attack",)),  # 17.2(1)
     OrderCommand("let-through", ("no_intercept",)),
     OrderCommand("dongfeng", ("dongfeng",)),  # 22.2
     OrderCommand("dongfeng-fire", ("dongfeng_fire",), ("target",)),
     OrderCommand("reveal", ("reveal_targets",), (), ("units",)),  # 15.1(5)
     OrderCommand("deal", ("allocate_targets",), ("targets",)),  # 15.1
+    OrderCommand("deal-one", ("deal_one",), ("target",)),  # 15.1(2)-(3)
     OrderCommand("draw-aa", ("draw_aa",), ("n",)),  # 15.2(3)
     OrderCommand("absorb", ("absorb_hits",), ("units",)),  # 15.2(4)
+    OrderCommand("torpedoes", ("aim_torpedoes",), ("target", "n")),  # 14(3)
+    OrderCommand("route", ("choose_route",), ("via",)),  # 8(1)
 )
 BY_NAME = {c.name: c for c in ORDERS}
 text = GAME.text
@@ -106,9 +112,10 @@ def _same(typed: str | None, value: str) -> bool:
     if typed is None or typed.casefold() == value.casefold():
         return True
     names = {
-        tr(f"gj74.{prefix}.{value}", lang).casefold()
-        for prefix in ("sub", "surface")
+        tr(key, lang).casefold()
+        for key in (f"gj74.sub.{value}", f"gj74.surface.{value}")
         for lang in ("en", "zh")
+        if key in catalogs()["en"]  # a surface kind has no submarine name, and the reverse
     }
     return typed.casefold() in names
 

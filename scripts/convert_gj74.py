@@ -22,7 +22,12 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from toml_writer import table, toml_value
 
-STANDIN = "reference/gj74/standin/{file} (NOTES.md 'Stand-in grid'); the real map was not found"
+STANDIN = (
+    "reference/gj74/standin/{file} (NOTES.md 'Stand-in grid'); the real map was not found: "
+    "hexes 80 km apart laid on the real geography from the three hexes the rulebook names "
+    "(0901 off the Kii peninsula, 1313 Socotra Rock, 2513 near Miyako), a scale that fits "
+    "2-hex moves of 4 hours, 2-hex missile and 10-hex air ranges"
+)
 NATION = {"CN": "cn", "JP": "jp", "KR": "kr", "KP": "kp", "TW": "tw"}
 
 
@@ -123,6 +128,21 @@ NAME_ZH = {
 the classes with these, tests/gj74/test_data.py)."""
 
 
+REASON = {
+    "cn": "stand-in values set as NOTES.md 3 says: every value the rulebook prints kept; "
+    "Chinese ships tech 2 but the newest (055, 003) 3, as a Chinese ship scores 0.5 VP "
+    "against 1 for a Japanese or Korean one (21.1: more but weaker ships); Aegis-type "
+    "wide-area anti-air 4",
+    "jp": "stand-in values set as NOTES.md 3 says: every value the rulebook prints kept; "
+    "Japanese ships tech 3 but the older destroyers (たかなみ, むらさめ, あさぎり) 2; Aegis-type "
+    "wide-area anti-air 6",
+    "kr": "stand-in values set as NOTES.md 3 says: every value the rulebook prints kept; "
+    "Korean ships tech 3 for the newest classes (KDX-III, 独岛, 214), 2 for the older; "
+    "Aegis-type wide-area anti-air 6",
+}
+"""Why each navy's stand-in values are what they are (reference NOTES.md 3)."""
+
+
 def write_ships(standin: Path, out: Path) -> None:
     parts = [
         "# GJ74: ship classes per navy (rulebook 2.11: type and tech level above, anti-ship,\n"
@@ -167,6 +187,8 @@ def write_ships(standin: Path, out: Path) -> None:
         fix, why = RULEBOOK.get(record["id"], ({}, ""))
         record |= fix
         record["source"] += why
+        if status == "standin":
+            record["source"] += "; " + REASON[record["nation"]]
         parts.append(table("classes", record))
     (out / "ships.toml").write_text("\n".join(parts), encoding="utf-8")
 
@@ -190,7 +212,10 @@ def write_air(standin: Path, out: Path) -> None:
                     "asp_air_combat_dice": int(a["asp_air_combat_dice"]),
                     "asp_tech": int(a["asp_tech"]),
                     "status": "standin",
-                    "source": "reference/gj74/standin/gj74-standin-aircraft.csv: " + a["status"],
+                    "source": "reference/gj74/standin/gj74-standin-aircraft.csv: "
+                    + a["status"]
+                    + "; set as NOTES.md 3 says: 8 counters a colour, ATK anti-ship 2 at tech 2,"
+                    " ASP tech 2, both colours alike (any nation flies either colour)",
                 },
             )
         )

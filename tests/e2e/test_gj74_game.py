@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 import pytest_asyncio
 
-from bot.i18n import render
+from bot.i18n import render, tr
 from bot.referee import service
 from bot.rules.core import Event, Prompt
 from bot.rules.gj74 import RULESET
@@ -52,12 +52,16 @@ GJ: dict[str, tuple[str, tuple[str, ...]]] = {
     "allocate_targets": ("gj deal", ("targets",)),
     "draw_aa": ("gj draw-aa", ("n",)),
     "absorb_hits": ("gj absorb", ("units",)),
+    "deal_one": ("gj deal-one", ("target",)),
+    "aim_torpedoes": ("gj torpedoes", ("target", "n")),
+    "strike_losses": ("gj losses", ("attack",)),
+    "choose_route": ("gj route", ("via",)),
 }
-FREE = {"distance", "n", "actions", "aircraft", "escorts"}
+FREE = {"distance", "n", "actions", "aircraft", "escorts", "attack"}
 """Number inputs: no options to complete, typed as they are."""
 
 
-@pytest_asyncio.fixture(params=["en", "zh", "zh-20.1"])
+@pytest_asyncio.fixture(params=["en", "zh", "zh-20.1", "en-20.1"])
 async def game(
     request: pytest.FixtureRequest,
     fake_world: FakeWorld,
@@ -65,13 +69,14 @@ async def game(
     monkeypatch: pytest.MonkeyPatch,
 ) -> AsyncIterator[Game]:
     """The bot with the script's seed and game id, in a server of the given language, every
-    drawn view and delivered payload recorded. ``zh-20.1``: the two days of 20.1, Chinese."""
+    drawn view and delivered payload recorded. ``zh-20.1``, ``en-20.1``: the two days of 20.1
+    in a Chinese and an English server."""
     head = DAYS_HEAD if request.param.endswith("20.1") else HEAD
     monkeypatch.setattr(service, "new_seed", lambda: bytes.fromhex(head["seed"]))
     monkeypatch.setattr(service, "_new_id", lambda: head["game"])
     import rendering.gj74  # noqa: F401  (registers the renderer recorded here)
 
-    fake_world.guild.preferred_locale = "zh-CN" if request.param == "zh" else "en-US"
+    fake_world.guild.preferred_locale = "zh-CN" if request.param.startswith("zh") else "en-US"
     drawn = shared.record_drawing(monkeypatch, "gj74")
     sent = shared.record_delivery(monkeypatch)
     env = Env(fake_world, tmp_path / "referee.sqlite3", overrides={"map_pool": "thread"})
@@ -94,6 +99,8 @@ class Game:
         self.offered: dict[str, list[str]] = {"blue": [], "red": []}
         self.routes: dict[str, int] = {}
         self.typed: set[str] = set()
+        self.dealt_by_menu = 0
+        """15.1: attackers dealt one by one through the menus (DM controls or /orders)."""
 
     @property
     def record(self) -> GameRecord:
@@ -121,7 +128,9 @@ class Game:
         )
         assert prompt.kind == line["kind"], (n, prompt.kind, line)
         first = action["type"] not in self.typed
-        if first or n % 3 == 0:
+        # 15.1: the deal attacker by attacker goes by the menus (once by /gj deal-one too)
+        menu = action["type"] == "deal_one" and (n % 3 != 0 or self.dealt_by_menu == 0)
+        if (first or n % 3 == 0) and not menu:
             self.typed.add(action["type"])
             reply = await self.command(prompt, action, dm=n % 4 == 1)
         else:
@@ -129,6 +138,7 @@ class Game:
                 self.env, self.record, self.thread, self.user(seat), prompt, action,
                 fresh=n % 5 == 0, routes=self.routes,
             )  # fmt: skip
+            self.dealt_by_menu += action["type"] == "deal_one"
         assert "✅" in reply, (n, line, reply)
 
     async def command(self, prompt: Prompt, action: dict[str, Any], *, dm: bool) -> str:
@@ -230,7 +240,7 @@ async def play_all(game: Game, lines: list[dict[str, Any]]) -> bool:
 
 
 async def test_a_whole_game_through_discord(game: Game) -> None:
-    """19.2 to its end (en, zh); or the first two days of 20.1 (zh-20.1)."""
+    """19.2 to its end (en, zh); or the first two days of 20.1 (zh-20.1, en-20.1)."""
     started = time.perf_counter()
     fake, env = game.fake, game.env
     two_days = game.head is DAYS_HEAD
@@ -244,11 +254,16 @@ async def test_a_whole_game_through_discord(game: Game) -> None:
     if two_days:
         # 4.4: the first day ended (face-up ships home or face down), the second began
         assert state.turn == 13 and record.status != "over" and "gj74.end_of_day" in kinds
+        thread = "\n".join(m.text() for m in fake.messages_in(game.thread))
+        assert tr("event.gj74.end_of_day", game.lang) in thread  # in the server's language
     else:
         assert record.status == "over" and state.result is not None
         thread = "\n".join(m.text() for m in fake.messages_in(game.thread))
         assert render(state.result.summary, game.lang) in thread
         assert {"gj74.revealed", "gj74.strike", "gj74.intercept", "gj74.aa_fire"} <= kinds
+        # 15.1(2)-(3): the defender turned a ship up and the attacker dealt again, attacker
+        # by attacker, through the menus; each deal kept (the battle's targets as dealt)
+        assert game.dealt_by_menu > 0
     maps = [a.data for m in fake.messages_in(game.thread) for a in m.attachments]
     assert maps and all(png.startswith(b"\x89PNG") for png in maps)
     handle = await fake.slash(game.world.alice, game.thread, "gj map")
@@ -275,6 +290,7 @@ def test_the_director_finds_the_same_game() -> None:
     ``python -m tests.e2e.gj74_director``."""
     played_game, played = director.direct(bytes.fromhex(HEAD["seed"]), HEAD["director"])
     assert played == LINES
-    assert played_game.state.result is not None and director.missing(played_game.events) == []
+    assert played_game.state.result is not None
+    assert director.missing(played_game.events, played) == []
     days_game, days = director.direct_days(bytes.fromhex(DAYS_HEAD["seed"]), DAYS_HEAD["director"])
     assert days == DAYS_LINES and days_game.state.turn == 13

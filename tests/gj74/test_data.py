@@ -100,3 +100,39 @@ def test_the_catalogs_name_each_class_as_the_data_does() -> None:
     for c in board.comps().classes.values():
         assert catalogs()["en"][f"gj74.cls.{c.id}"] == c.name
         assert catalogs()["zh"][f"gj74.cls.{c.id}"] == c.name_zh
+
+
+def _records(node: object, where: str) -> list[tuple[str, dict[str, object]]]:
+    """Every table of a TOML document that states a status, with where it sits."""
+    out: list[tuple[str, dict[str, object]]] = []
+    if isinstance(node, dict):
+        if "status" in node:
+            out.append((where, node))
+        for k, v in node.items():
+            out += _records(v, f"{where}.{k}")
+    elif isinstance(node, list):
+        for n, v in enumerate(node):
+            out += _records(v, f"{where}[{n}]")
+    return out
+
+
+def test_every_standin_value_says_where_it_comes_from_and_why() -> None:
+    """Issue 19 (data): a stand-in value names its source and the reasoning behind it (the
+    reference's NOTES.md section, or the rule it is read from); a test listing them all."""
+    import tomllib
+
+    bare = []
+    standins = 0
+    for path in sorted((data_dir() / GAME_DIR).glob("*.toml")):
+        doc = tomllib.loads(path.read_text(encoding="utf-8"))
+        for where, record in _records(doc, path.name):
+            if record["status"] != "standin":
+                continue
+            standins += 1
+            source = str(record.get("source", ""))
+            has_source = "reference/gj74" in source or "rulebook" in source or "NOTES.md" in source
+            has_reason = ";" in source or ":" in source.split(")", 1)[-1]
+            if not (has_source and has_reason and len(source) > 60):
+                bare.append(f"{where}: {source!r}")
+    assert standins > 50
+    assert bare == []

@@ -130,6 +130,12 @@ def aimed(state: GJ74State, rng: random.Random) -> dict[str, Any] | None:
     side = state.active
     if side is None:
         return None
+    if state.strike is not None and state.strike.split_by is None:
+        # 17: the other side meets the strike from its bases at the range it needs, now and
+        # then going for the attack aircraft, so the split of losses (17.2(1)) is played.
+        reach = board.air_reach(state.scenario, other(state.strike.side)).get(state.strike.hex)
+        if reach is not None and reach <= 8:
+            return {"type": "intercept", "distance": reach, "escorts_first": rng.random() < 0.5}
     if state.battle is not None:
         # 15.1(5): turn every face-down ship up, so the re-deal (15.1(2)) is played too.
         hidden = [u.id for u in battle.hidden_here(state, state.battle)]
@@ -145,8 +151,10 @@ def aimed(state: GJ74State, rng: random.Random) -> dict[str, Any] | None:
             target = e.id if e.sub else "surface"
             ships = [u.id for u in enemy if u.hex == e.hex and u.face_up and not u.sub]
             n = 1 if e.sub else max(1, min(len(ships), state.air.actions))
-            return {"type": "air_strike", "hex": e.hex, "target": target, "aircraft": n,
-                    "targets": [] if e.sub else ships[:n]}  # fmt: skip
+            # now and then an escort too, so interception's air combat splits losses (17.2(1))
+            escort = int(rng.random() < 0.5 and n + 1 <= state.air.actions)
+            return {"type": "air_strike", "hex": e.hex, "target": target, "aircraft": n + escort,
+                    "escorts": escort, "targets": [] if e.sub else ships[:n]}  # fmt: skip
         return {"type": "air_search", "hex": e.hex, "target": e.id if e.sub else "surface"}
     mine = [u for u in state.units.values() if u.side == side and not u.acted and u.status == "map"]
     sub = state.phase == "submarine"
@@ -217,6 +225,8 @@ def play_one(
                 break
             except RuleViolation:
                 counts["refused"] += 1
+        asked = f"asked {prompt.kind}"  # which decisions random play answered
+        counts[asked] = counts.get(asked, 0) + 1
         if outcome is None:
             assert prompt.default is not None
             action = RULESET.parse_action(prompt.default)

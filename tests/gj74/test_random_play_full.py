@@ -1,6 +1,6 @@
 """The full count of random legal play (issue 19): 100 games of each scenario of 19 and 20 of
 20.1, with the invariants and the books after every order and the leak checks after every
-tenth. About five minutes on two loaded cores, so it runs when asked:
+tenth. CI runs it beside the suite (scripts/long-play.txt); by hand:
 
     REFEREE_GJ74_FULL=1 .venv/bin/python -m pytest -q -s tests/gj74/test_random_play_full.py
 
@@ -27,16 +27,21 @@ def test_every_scenario_many_times(sid: str) -> None:
     started = time.perf_counter()
     orders = losses = 0
     winners: dict[str, int] = {}
+    asked: dict[str, int] = {}
     for game in range(FULL[sid]):
         state, counts = play_one(sid, 1000 + game, leak_every=10)
         orders += counts["orders"]
+        for k, v in counts.items():
+            if k.startswith("asked "):
+                asked[k[6:]] = asked.get(k[6:], 0) + v
         losses += sum(1 for u in state.units.values() if u.status in ("damaged", "sunk"))
         assert state.result is not None
         key = state.result.winner or "draw"
         winners[key] = winners.get(key, 0) + 1
     elapsed = time.perf_counter() - started
     print(
-        f"GJ74 {sid}: {FULL[sid]} games, {orders} orders, {losses} ships lost, "
+        f"GJ74 random play {sid}: {FULL[sid]} games, {orders} orders, {losses} ships lost, "
         f"results {winners}, {elapsed:.1f} s ({1000 * elapsed / max(orders, 1):.1f} ms/order)"
     )
+    print(f"GJ74 random play {sid}, decisions asked: {dict(sorted(asked.items()))}")
     assert losses > 0

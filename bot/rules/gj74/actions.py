@@ -51,6 +51,8 @@ class SubAction(LeavesOut):
     unit: Token
     kind: SubKind
     to: HexId = NONE
+    via: HexId = NONE
+    """The hex a nuclear submarine's two-hex move passes through (8(1), 18.2(1))."""
     target: Token = NONE
     targets: list[Token] = Field(default_factory=list, max_length=12)
 
@@ -117,7 +119,7 @@ class CarrierRange(Action):
     distance: int = Field(ge=0, le=9)
 
 
-class Intercept(Action):
+class Intercept(LeavesOut):
     """17.1: the other side intercepts a strike from its air bases within ``distance``; with
     ``escorts_first`` its fighters target the attack aircraft after the escorts fire (17.2(1)2),
     else both fire at once (17.2(1)1)."""
@@ -127,6 +129,39 @@ class Intercept(Action):
     escorts_first: bool = False
     carriers: bool = False
     """17.1(1), (6): carriers' fighters instead of the air bases'."""
+    origin: HexId = NONE
+    """17.1(6)2: the hex whose carriers fly (left out: the only one in range)."""
+
+
+class StrikeLosses(Action):
+    """17.2(1): of the striking aircraft shot down, how many are attack (ATK) aircraft (the
+    rest are escorts); chosen by the striker's owner when both fired at once (17.2(1)1), by
+    the interceptor when his fighters went for the attack aircraft (17.2(1)2)."""
+
+    type: Literal["strike_losses"] = "strike_losses"
+    attack: int = Field(ge=0, le=12)
+
+
+class AimTorpedoes(Action):
+    """14(3): ``n`` dice of the submarine's final anti-ship at one of the ships it attacks."""
+
+    type: Literal["aim_torpedoes"] = "aim_torpedoes"
+    target: Token
+    n: int = Field(ge=1, le=20)
+
+
+class ChooseRoute(Action):
+    """8(1)-(2): the hex a two-hex move passes through."""
+
+    type: Literal["choose_route"] = "choose_route"
+    via: HexId
+
+
+class DealOne(Action):
+    """15.1(2)-(3): the target of the next attacker of the deal, attacker by attacker."""
+
+    type: Literal["deal_one"] = "deal_one"
+    target: Token
 
 
 class NoIntercept(Action):
@@ -199,15 +234,19 @@ GJ74Action = Annotated[
     | RevealTargets
     | AllocateTargets
     | DrawAA
-    | AbsorbHits,
+    | AbsorbHits
+    | StrikeLosses
+    | AimTorpedoes
+    | ChooseRoute
+    | DealOne,
     Field(discriminator="type"),
 ]
 
 
 SUB_FIELDS: dict[str, frozenset[str]] = {
-    "move": frozenset({"to"}),
-    "move_search": frozenset({"to", "target"}),
-    "move_attack": frozenset({"to", "target", "targets"}),
+    "move": frozenset({"to", "via"}),
+    "move_search": frozenset({"to", "via", "target"}),
+    "move_attack": frozenset({"to", "via", "target", "targets"}),
     "search_search": frozenset({"target"}),
     "attack_attack": frozenset({"target", "targets"}),
     "dive": frozenset(),

@@ -1,7 +1,7 @@
 """The base air operation (GJ74 5): declare a range (5.1(1)), roll once on the Air Operations
 Table (5.1(2)-(3), -2 at night, 4.3), then spend the actions on searches and strikes at
 targets within range of a friendly air base (5.2), aircraft as 5.3 says; each target is
-resolved before the next (5.4(3)). Interception (17) is not offered yet: see the report."""
+resolved before the next (5.4(3)); the other side may intercept each strike (17, intercept.py)."""
 
 from __future__ import annotations
 
@@ -111,7 +111,8 @@ def strike(state: GJ74State, side: Side, a: AirStrike, dice: Dice) -> list[Event
             raise RuleViolation("gj74.attack.face_down", "GJ74 10")
         ships = face_up_enemies(state, side, a.hex, sub=False)
         attackers = a.aircraft - a.escorts
-        if not ships or not battle.deal_ok(a.targets, attackers, {s.id for s in ships}):
+        dealt = not a.targets or battle.deal_ok(a.targets, attackers, {s.id for s in ships})
+        if not ships or not dealt:  # 16.2: no deal in the order, the attacker deals later
             need = min(attackers, len(ships))
             raise RuleViolation("gj74.attack.targets", "GJ74 16.2", n=need)
     else:

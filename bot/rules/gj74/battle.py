@@ -2,7 +2,8 @@
 the decisions the rules give each player:
 
 - 15.1(5): the defender may turn face-down ships of the target hex face up, to become targets;
-- 15.1(2)-(4): if he does, the attacker deals his attackers again over every face-up ship;
+- 15.1(2)-(4): if he does (or the attack order dealt nobody), the attacker deals his attackers
+  over every face-up ship, all at once or attacker by attacker;
 - 15.2(3): for each target, the defender draws wide-area anti-air from the track (15.2(1));
 - 15.2(4): the attacker takes the anti-air hits off the attackers he chooses;
 - 15.2(5)-(7): what is left fires; one hit damages, two sink. Targets go one at a time (15.2(8)).
@@ -14,7 +15,7 @@ from __future__ import annotations
 from bot.rules.core import Dice, Event, RuleViolation, t
 from bot.rules.core.text import die
 from bot.rules.gj74 import board, movement
-from bot.rules.gj74.actions import AbsorbHits, AllocateTargets, DrawAA, RevealTargets
+from bot.rules.gj74.actions import AbsorbHits, AllocateTargets, DealOne, DrawAA, RevealTargets
 from bot.rules.gj74.state import Battle, GJ74State, Gun, MoveAfter, Side, Unit, other
 from bot.rules.gj74.units import at, face_up_enemies, hits_to, reveal, unit_tech
 
@@ -32,7 +33,8 @@ def open_battle(
     dice: Dice,
     then: MoveAfter | None = None,
 ) -> list[Event]:
-    """15.1: the attack declared with the attacker's deal (``targets``: see ``deal``)."""
+    """15.1: the attack declared with the attacker's deal (``targets``: see ``deal_ok``; none:
+    the attacker deals once the defender has chosen which ships to turn up, 15.1(5))."""
     aim = expand(targets, len(guns))
     for x in aim:
         state.attacked_first[state.units[x].side] = True
@@ -136,7 +138,7 @@ def run(state: GJ74State, dice: Dice) -> list[Event]:
         if b.stage == "reveal":
             if hidden_here(state, b):
                 return events
-            b.stage = "deal"
+            b.stage = "deal" if b.aim else "allocate"
         elif b.stage == "deal":
             # 15.2(1): the wide-area anti-air of the ships attacked goes on the track.
             b.track = sum(
@@ -243,7 +245,7 @@ def _roll(dice: Dice, n: int, tech: int, label: str) -> tuple[int, list[dict[str
 def answer(
     state: GJ74State,
     side: Side,
-    a: RevealTargets | AllocateTargets | DrawAA | AbsorbHits,
+    a: RevealTargets | AllocateTargets | DealOne | DrawAA | AbsorbHits,
     dice: Dice,
 ) -> list[Event]:
     b = state.battle
@@ -254,6 +256,8 @@ def answer(
         events = _reveal(state, b, a)
     elif isinstance(a, AllocateTargets):
         events = _allocate(state, b, a)
+    elif isinstance(a, DealOne):
+        events = _deal_one(state, b, a)
     elif isinstance(a, DrawAA):
         if asked[1] != "aa":
             raise RuleViolation("gj74.battle.nothing", SECTION)
@@ -282,7 +286,8 @@ def _reveal(state: GJ74State, b: Battle, a: RevealTargets) -> list[Event]:
     if not set(a.units) <= set(hidden) or len(set(a.units)) != len(a.units):
         raise RuleViolation("gj74.battle.reveal", "GJ74 15.1(5)", hex=b.hex)
     events = reveal(state, [hidden[x] for x in a.units], "volunteered")
-    b.stage = "allocate" if a.units else "deal"  # new targets: the attacker deals again
+    # New targets (or none dealt yet): the attacker deals (again).
+    b.stage = "allocate" if a.units or not b.aim else "deal"
     return events
 
 
@@ -293,16 +298,54 @@ def _allocate(state: GJ74State, b: Battle, a: AllocateTargets) -> list[Event]:
     ships = {u.id for u in face_up_enemies(state, b.side, b.hex, sub=False)}
     if not deal_ok(a.targets, len(b.guns), ships):
         raise RuleViolation("gj74.attack.targets", "GJ74 15.1", n=need(state, b))
-    b.aim = expand(a.targets, len(b.guns))
+    _dealt(state, b, expand(a.targets, len(b.guns)))
+    return []
+
+
+def _dealt(state: GJ74State, b: Battle, aim: list[str]) -> None:
+    b.aim = aim
+    b.dealing = []
     _order_targets(b)
     for x in b.targets:
         state.attacked_first[state.units[x].side] = True
     b.stage = "deal"
+
+
+def deal_options(state: GJ74State, b: Battle) -> list[str]:
+    """15.1(2)-(3): the ships the next attacker may be dealt to: those dealt the fewest so far
+    (one to each before a second to any), in token order."""
+    ships = sorted(u.id for u in face_up_enemies(state, b.side, b.hex, sub=False))
+    if not ships:
+        return []
+    counts = {x: b.dealing.count(x) for x in ships}
+    low = min(counts.values())
+    return [x for x in ships if counts[x] == low]
+
+
+def _deal_one(state: GJ74State, b: Battle, a: DealOne) -> list[Event]:
+    """15.1(2)-(4) attacker by attacker: the next attacker goes to the ship named."""
+    if b.stage != "allocate":
+        raise RuleViolation("gj74.battle.nothing", SECTION)
+    if a.target not in deal_options(state, b):
+        raise RuleViolation("gj74.attack.deal_one", "GJ74 15.1(3)")
+    b.dealing.append(a.target)
+    if len(b.dealing) == len(b.guns):
+        _dealt(state, b, list(b.dealing))
     return []
 
 
 def default_targets(state: GJ74State, b: Battle) -> list[str]:
-    """The deal a deadline takes: the first deal, then the ships turned up, in token order."""
+    """The deal a deadline takes: the first deal, then the ships turned up, in token order;
+    after some attackers were dealt one by one, those, and the rest in the same order."""
     ships = [u.id for u in face_up_enemies(state, b.side, b.hex, sub=False)]
     extra = sorted(x for x in ships if x not in b.targets)
-    return [*b.targets, *extra][: need(state, b)]
+    order = [*dict.fromkeys(b.targets), *extra]
+    if not b.dealing:
+        return order[: need(state, b)]
+    out = list(b.dealing)
+    order = [*dict.fromkeys(out), *(x for x in order if x not in out)]  # round again in order
+    while len(out) < len(b.guns):
+        counts = {x: out.count(x) for x in order}
+        low = min(counts.values())
+        out.append(next(x for x in order if counts[x] == low))
+    return out

@@ -56,32 +56,31 @@ def against_sub(state: GJ74State, target: Unit, dice_n: int, tech: int, dice: Di
     return events + hits_to(state, target, hits)
 
 
-def sub_on_ships(state: GJ74State, sub: Unit, targets: list[Unit], dice: Dice) -> list[Event]:
-    """14: the ships' ASW (carrier ASW air too) fires first, at the lowest tech level among
-    them; its hits cut the submarine's anti-ship; what is left is dealt over the targets in
-    the order given (Ruling: one die to each in turn, 14(3) lets the attacker deal freely and
-    this is the deal the order names); each die at most the submarine's tech is a hit."""
-    for u in targets:
+def asw_fire(state: GJ74State, sub: Unit, ships: list[Unit], dice: Dice) -> tuple[int, list[Event]]:
+    """14(1)-(2): the attacked ships' ASW (carrier ASW air too) fires first, at the lowest tech
+    level among them; its hits cut the submarine's anti-ship. Returns what is left."""
+    for u in ships:
         state.attacked_first[u.side] = True
-    ships = [u for u in targets]
-    cls = board.ship(sub.cls)
     n = int(sum(board.ship(u.cls).asw + board.ship(u.cls).air_asw for u in ships))
     low = min((unit_tech(state, u) for u in ships), default=1)
     asw_hits, shown = _roll(dice, n, low, "gj74.die.asw")
-    left = max(0, cls.anti_ship - asw_hits)
-    events = [Event(kind="gj74.asw_fire", params={"unit": sub.id, "dice": shown, "left": left})]
-    if not cls.multi_target:
-        ships = ships[:1]
-    deal = {u.id: 0 for u in ships}
-    for k in range(left):
-        deal[ships[k % len(ships)].id] += 1
-    for u in ships:
-        if deal[u.id]:
-            hits, shown = _roll(dice, deal[u.id], unit_tech(state, sub), "gj74.die.torpedo")
-            events.append(
-                Event(kind="gj74.torpedo", params={"unit": u.id, "dice": shown, "hits": hits})
-            )
-            events += hits_to(state, u, hits)
+    left = max(0, board.ship(sub.cls).anti_ship - asw_hits)
+    return left, [Event(kind="gj74.asw_fire", params={"unit": sub.id, "dice": shown, "left": left})]
+
+
+def torpedoes(state: GJ74State, sub: Unit, deal: dict[str, int], dice: Dice) -> list[Event]:
+    """14(4)-(5): a die for each point of anti-ship dealt to a ship, each at most the
+    submarine's tech a hit; one hit damages, two sink."""
+    events: list[Event] = []
+    for x, n in deal.items():
+        u = state.units[x]
+        if n <= 0 or u.status != "map":
+            continue
+        hits, shown = _roll(dice, n, unit_tech(state, sub), "gj74.die.torpedo")
+        events.append(
+            Event(kind="gj74.torpedo", params={"unit": u.id, "dice": shown, "hits": hits})
+        )
+        events += hits_to(state, u, hits)
     return events
 
 

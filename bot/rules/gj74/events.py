@@ -180,6 +180,15 @@ class AirCombat(EventParams):
     strike_lost: int
 
 
+class StrikeLossesSplit(EventParams):
+    """17.2(1): of the striking aircraft lost, how many were attack aircraft and escorts."""
+
+    event_kind: ClassVar[str] = "gj74.strike_losses"
+    side: SideParam
+    attack: int
+    escorts: int
+
+
 # --- landings (18.1) and the optional rules (22) ------------------------------------------------
 class Landed(_Unit):
     event_kind: ClassVar[str] = "gj74.landed"

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from bot.rules.core import Dice, Event, RuleViolation
+from bot.rules.core import Action, Dice, Event, RuleViolation
 from bot.rules.gj74 import board, search
-from bot.rules.gj74.state import GJ74State, Side, Unit
+from bot.rules.gj74.state import GJ74State, Route, Side, Unit
 
 
 def reachable(state: GJ74State, start: str | None, entry: str | None, steps: int) -> list[str]:
@@ -33,9 +33,10 @@ def reachable(state: GJ74State, start: str | None, entry: str | None, steps: int
 def path(
     state: GJ74State, side: Side, unit: Unit, to: str, via: str | None, steps: int, section: str
 ) -> list[str]:
-    """The hexes entered on the way to ``to`` (empty: it stays). Ruling: without ``via`` a
-    two-hex move takes the middle hex where moving brings no search on it, else the first
-    by number: the rules let the owner choose it (8(2)), and this is the choice he would make."""
+    """The hexes entered on the way to ``to`` (empty: it stays). Without ``via`` a two-hex
+    move takes the middle hex where moving brings no search on it, else the first by number:
+    an order reaches here without ``via`` only when the owner was not asked (``ask_route``:
+    every hex open to him brings the same)."""
     sid = state.scenario
     start = unit.hex
     if start == to and via is None:
@@ -52,6 +53,72 @@ def path(
         raise RuleViolation(_why_not(state, start, to, steps), section, hex=to, steps=steps)
     quiet = [m for m in legal if not search.move_triggers(state, side, unit.sub, m)]
     return [(quiet or legal)[0], to]
+
+
+def _firsts(state: GJ74State, unit: Unit) -> set[str]:
+    sid = state.scenario
+    start = unit.hex
+    if start is None:
+        return set(board.south_edge(sid)) if unit.entry else set()
+    return {h for h in board.comps().neighbours[start] if board.step_ok(sid, start, h)}
+
+
+def middles(state: GJ74State, unit: Unit, to: str, steps: int) -> list[str]:
+    """8(1)-(2): the hexes a move of two hexes to ``to`` may pass through (none for a move of
+    one hex or none)."""
+    firsts = _firsts(state, unit)
+    if steps < 2 or unit.hex == to or to in firsts:
+        return []
+    return sorted(m for m in firsts if board.step_ok(state.scenario, m, to))
+
+
+def _brings(state: GJ74State, side: Side, unit: Unit, m: str, to: str) -> int:
+    """What passing through ``m`` brings: a submarine's extra search checks (9.3(2)); for
+    ships, whether the move turns them face up (9.2(2))."""
+    if unit.sub:
+        return search.move_triggers(state, side, True, m)
+    return int(
+        bool(
+            search.move_triggers(state, side, False, m)
+            or search.move_triggers(state, side, False, to)
+        )
+    )
+
+
+def ask_route(
+    state: GJ74State,
+    side: Side,
+    units: list[Unit],
+    to: str,
+    via: str | None,
+    steps: int,
+    order: Action,
+    section: str,
+) -> bool:
+    """8(1): the owner moves hex by hex, so he chooses the hex a two-hex move passes through.
+    An order that names none waits for it (``state.route``) once everything else in it is
+    found legal, and is given again with ``via``. Ruling: he is asked only when the hexes
+    open to him differ in what entering them brings (9.2(2), 9.3(2)); otherwise which one
+    does not change the game and the first by number is taken."""
+    if via is not None or not units:
+        return False
+    options = middles(state, units[0], to, steps)
+    if len({_brings(state, side, units[0], m, to) for m in options}) < 2:
+        return False
+    from bot.rules.gj74.units import check_stacking
+
+    check_stacking(state, side, to, units, "GJ74 8")
+    state.route = Route(order=order.model_dump(), middles=options)
+    return True
+
+
+def route_default(state: GJ74State, side: Side) -> str:
+    """The hex a deadline takes: the one that brings the least (path()'s choice)."""
+    r = state.route
+    assert r is not None
+    unit = state.units[str(r.order.get("unit") or r.order["units"][0])]
+    to = str(r.order["to"])
+    return min(r.middles, key=lambda m: (_brings(state, side, unit, m, to), m))
 
 
 def _why_not(state: GJ74State, start: str | None, to: str, steps: int) -> str:

@@ -111,8 +111,12 @@ def _at_sub(state: GJ74State, side: Side, with_surface: bool) -> Choice:
     )
 
 
-def _ships_hit(state: GJ74State, side: Side, when: tuple[When, ...] = ()) -> Choice | None:
-    """15.1: the face-up enemy ships attacked, in the order the attackers are dealt."""
+def _ships_hit(
+    state: GJ74State, side: Side, when: tuple[When, ...] = (), least: int = 0
+) -> Choice | None:
+    """15.1: the face-up enemy ships attacked, in the order the attackers are dealt (none:
+    the attacker deals attacker by attacker in the battle); 14: the ships a submarine
+    attacks (at least one)."""
     ships = _enemy_tokens(state, side, False, True)
     if not ships:
         return None
@@ -121,7 +125,7 @@ def _ships_hit(state: GJ74State, side: Side, when: tuple[When, ...] = ()) -> Cho
         label=t("gj74.input.targets"),
         kind="many",
         options=tuple(_enemy(u) for u in ships),
-        min=1,
+        min=least,
         max=min(12, len(ships)),
         when=when,
     )
@@ -137,11 +141,45 @@ def _form(action: str, label: str, inputs: tuple[Choice | None, ...], **fixed: s
     )
 
 
+def route_prompt(state: GJ74State, side: Side) -> list[Prompt]:
+    """8(1): the hex a two-hex move passes through, among those open (movement.ask_route)."""
+    r = state.route
+    assert r is not None
+    via = Choice(
+        name="via",
+        label=t("gj74.input.via", hex=str(r.order["to"])),
+        options=tuple(_hex(m) for m in r.middles),
+    )
+    form = OrderForm(type="choose_route", label=t("gj74.form.choose_route"), inputs=(via,))
+    p = _prompt(state, side, "route", "GJ74 8", [form], "choose_route")
+    default = {"type": "choose_route", "via": movement.route_default(state, side)}
+    return [p.model_copy(update={"default": default})]
+
+
+def torpedo_prompt(state: GJ74State, side: Side) -> list[Prompt]:
+    """14(3): the submarine's owner deals its final anti-ship over the ships it attacks."""
+    tp = state.torpedo
+    assert tp is not None
+    target = Choice(
+        name="target",
+        label=t("gj74.input.target"),
+        options=tuple(_enemy(state.units[x]) for x in tp.targets),
+    )
+    n = Choice(name="n", label=t("gj74.input.torpedoes", n=tp.left), kind="number", max=tp.left)
+    form = OrderForm(type="aim_torpedoes", label=t("gj74.form.aim_torpedoes"), inputs=(target, n))
+    p = _prompt(state, side, "torpedo", "GJ74 14(3)", [form], "aim_torpedoes")
+    return [p.model_copy(update={"default": subs.torpedo_default(tp)})]
+
+
 def sub_op(state: GJ74State) -> list[Prompt]:
     """6(1): one submarine's action at a time, or the end of the operation."""
     side = state.active
     if side is None:
         return []
+    if state.route is not None:
+        return route_prompt(state, side)
+    if state.torpedo is not None:
+        return torpedo_prompt(state, side)
     ready = sorted((u for u in state.units.values() if subs.can_act(u, side)), key=lambda u: u.id)
     if not ready:
         return []
@@ -169,7 +207,7 @@ def sub_op(state: GJ74State) -> list[Prompt]:
         target = _at_sub(state, side, True) if k not in ("move", "dive") else None
         ships = None
         if k in ("move_attack", "attack_attack"):
-            ships = _ships_hit(state, side, (When(within={"target": (SURFACE,)}),))
+            ships = _ships_hit(state, side, (When(within={"target": (SURFACE,)}),), least=1)
         forms.append(_form("sub_action", f"gj74.sub.{k}", (unit, to, target, ships), kind=k))
     forms.append(_done("sub_ops_done"))
     return [_prompt(state, side, "sub_op", "GJ74 6", forms, "sub_ops_done")]
@@ -183,6 +221,8 @@ def surface_op(state: GJ74State) -> list[Prompt]:
     from bot.rules.gj74 import prompts_air  # it builds on this module's helpers
     from bot.rules.gj74.prompts_battle import battle_prompts
 
+    if state.route is not None:
+        return route_prompt(state, side)
     if state.battle is not None:
         return battle_prompts(state)
     if state.strike is not None:

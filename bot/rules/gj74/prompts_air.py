@@ -12,26 +12,71 @@ from bot.rules.gj74.units import on_map
 
 
 def intercept_prompt(state: GJ74State) -> list[Prompt]:
-    """5.4(1), 17.1: the side not acting may intercept the strike just declared."""
+    """5.4(1), 17.1: the side not acting may intercept the strike just declared; then 17.2(1)
+    the split of the strike's losses, by the player the rule names."""
     strike = state.strike
     if strike is None:
         return []
+    if strike.split_by is not None:
+        return _losses_prompt(state, strike.split_by)
     side = other(strike.side)
+    carriers: tuple[Choice, ...] = ()
+    pools = intercept.carrier_hexes(state, side, strike.hex, 8)
+    if pools:
+        # 17.1(6)2: the hex whose carriers fly, within the range declared.
+        origins = tuple(
+            _hex(
+                h,
+                (
+                    When(
+                        within={
+                            "distance": tuple(
+                                str(d) for d in range(board.distance(h, strike.hex), 9)
+                            )
+                        }
+                    ),
+                ),
+            )
+            for h in sorted(pools)
+        )
+        carriers = (
+            Choice(name="carriers", label=t("gj74.input.from_carriers"), kind="flag"),
+            Choice(
+                name="origin",
+                label=t("gj74.input.carrier_hex"),
+                options=origins,
+                when=(When(within={"carriers": ("True",)}),),
+            ),
+        )
     form = OrderForm(
         type="intercept",
         label=t("gj74.form.intercept"),
         inputs=(
             Choice(name="distance", label=t("gj74.input.distance"), kind="number", min=0, max=8),
+            *carriers,
             Choice(name="escorts_first", label=t("gj74.input.escorts_first"), kind="flag"),
-            *(
-                (Choice(name="carriers", label=t("gj74.input.from_carriers"), kind="flag"),)
-                if intercept.carriers_for(state, side, strike.hex, 8)
-                else ()
-            ),
         ),
     )
     forms = [form, _done("no_intercept")]
     return [_prompt(state, side, "intercept", "GJ74 17", forms, "no_intercept")]
+
+
+def _losses_prompt(state: GJ74State, side: Side) -> list[Prompt]:
+    """17.2(1): how many of the striking aircraft lost were attack aircraft."""
+    strike = state.strike
+    assert strike is not None
+    low, high = intercept.loss_range(strike, strike.lost)
+    n = Choice(
+        name="attack",
+        label=t("gj74.input.attack_lost", n=strike.lost),
+        kind="number",
+        min=low,
+        max=high,
+    )
+    form = OrderForm(type="strike_losses", label=t("gj74.form.strike_losses"), inputs=(n,))
+    p = _prompt(state, side, "strike_losses", "GJ74 17.2(1)", [form], "strike_losses")
+    default = {"type": "strike_losses", "attack": intercept.losses_default(strike)}
+    return [p.model_copy(update={"default": default})]
 
 
 def air_op(state: GJ74State) -> list[Prompt]:
@@ -187,7 +232,7 @@ def spend(
             label=t("gj74.input.targets"),
             kind="many",
             options=tuple(_enemy(u, (When(within={"hex": (u.hex or "",)}),)) for u in ships),
-            min=1,
+            min=0,  # none: the attacker deals attacker by attacker in the battle (16.2)
             max=min(12, len(ships)),
         )
         inputs = tuple(c for c in (*origins, at_ships, aircraft, escorts, targets) if c)

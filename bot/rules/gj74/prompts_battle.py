@@ -33,6 +33,8 @@ def battle_prompts(state: GJ74State) -> list[Prompt]:
         "aa": _aa,
         "absorb": _absorb,
     }[stage](state, b, side)
+    # 15.1(2)-(4): the deal may also be given attacker by attacker (one menu each).
+    forms = (_deal_one(state, b), form) if stage == "allocate" else (form,)
     return [
         Prompt(
             id=f"{_id(state, side)}.{stage}{b.current}",
@@ -40,7 +42,7 @@ def battle_prompts(state: GJ74State) -> list[Prompt]:
             kind=f"gj74.battle_{stage}",
             title=t(f"gj74.prompt.battle_{stage}", hex=b.hex),
             section=SECTIONS[stage],
-            forms=(form,),
+            forms=forms,
             default=default,
         )
     ]
@@ -75,6 +77,24 @@ def _allocate(state: GJ74State, b: Battle, side: Side) -> tuple[OrderForm, dict[
         type="allocate_targets", label=t("gj74.form.allocate_targets"), inputs=(targets,)
     )
     return form, {"type": "allocate_targets", "targets": battle.default_targets(state, b)}
+
+
+def _deal_one(state: GJ74State, b: Battle) -> OrderForm:
+    """15.1(2)-(3) attacker by attacker: the next attacker's target, among the ships dealt the
+    fewest so far (one each before a second to any)."""
+    gun = b.guns[len(b.dealing)]
+    mine = state.units.get(gun.label)
+    attacker = (
+        t("gj74.attacker.ship", unit=gun.label)
+        if mine is not None
+        else t("gj74.attacker.aircraft", n=int(gun.label.removeprefix("air")) + 1)
+    )
+    target = Choice(
+        name="target",
+        label=t("gj74.input.deal_one", attacker=attacker.model_dump(), k=len(b.dealing) + 1),
+        options=tuple(_enemy(state.units[x]) for x in battle.deal_options(state, b)),
+    )
+    return OrderForm(type="deal_one", label=t("gj74.form.deal_one"), inputs=(target,))
 
 
 def _aa(state: GJ74State, b: Battle, side: Side) -> tuple[OrderForm, dict[str, Any]]:

@@ -135,8 +135,14 @@ def _dispatch(state: GJ74State, side: Side, action: Action, dice: Dice) -> list[
         return optional.launch(state, side, dice)
     if isinstance(action, A.DongfengFire):
         return optional.fire(state, side, action, dice)
-    if isinstance(action, (A.RevealTargets, A.AllocateTargets, A.DrawAA, A.AbsorbHits)):
+    if isinstance(action, (A.RevealTargets, A.AllocateTargets, A.DealOne, A.DrawAA, A.AbsorbHits)):
         return battle.answer(state, side, action, dice)
+    if isinstance(action, A.StrikeLosses):
+        return intercept.split(state, side, action, dice)
+    if isinstance(action, A.AimTorpedoes):
+        return subs.aim(state, side, action, dice)
+    if isinstance(action, A.ChooseRoute):
+        return _route(state, side, action, dice)
     if isinstance(action, A.CarrierRange):
         return carrier.declare(state, side, action, dice)
     raise RuleViolation(
@@ -145,6 +151,20 @@ def _dispatch(state: GJ74State, side: Side, action: Action, dice: Dice) -> list[
         order=action.type,
         expected=t(f"gj74.phase.{state.phase}").model_dump(),
     )
+
+
+def _route(state: GJ74State, side: Side, a: A.ChooseRoute, dice: Dice) -> list[Event]:
+    """8(1): the order waiting for its route is given again through the hex chosen."""
+    r = state.route
+    if r is None or state.active != side:
+        raise RuleViolation("gj74.route.nothing", "GJ74 8")
+    if a.via not in r.middles:
+        raise RuleViolation("gj74.route.via", "GJ74 8(1)", hex=a.via)
+    state.route = None
+    order = {**r.order, "via": a.via}
+    if order["type"] == "sub_action":
+        return subs.act(state, side, A.SubAction.model_validate(order), dice)
+    return surface.act(state, side, A.SurfaceAction.model_validate(order), dice)
 
 
 def _place(state: GJ74State, side: Side, a: A.Place) -> list[Event]:

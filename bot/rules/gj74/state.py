@@ -85,6 +85,30 @@ class Strike(_Model):
     aircraft: int
     escorts: int = 0
     targets: list[str] = Field(default_factory=list)
+    lost: int = 0
+    """17.2(1): the striking aircraft shot down in the air combat, to split between escorts
+    and attack aircraft by ``split_by`` (None: no split waiting)."""
+    split_by: Side | None = None
+
+
+class Torpedo(_Model):
+    """14(3)-(5): a submarine's final anti-ship waiting to be dealt over the ships it attacks
+    (its owner deals it freely, several dice to one ship if he likes)."""
+
+    sub: str
+    targets: list[str]
+    left: int
+    dealt: dict[str, int] = Field(default_factory=dict)
+    rounds: int = 0
+    """Attack rounds still to come after this one (6(1)5: attack twice)."""
+
+
+class Route(_Model):
+    """8(1)-(2): an order moving two hexes waits for its owner to choose the hex it passes
+    through (``middles``: the legal ones); the order is given again with ``via`` set."""
+
+    order: dict[str, Any]
+    middles: list[str]
 
 
 class Gun(_Model):
@@ -130,6 +154,9 @@ class Battle(_Model):
     aa_hits: int = 0
     order: list[str] = Field(default_factory=list)
     then: MoveAfter | None = None
+    dealing: list[str] = Field(default_factory=list)
+    """15.1(2)-(3): the deal so far when the attacker deals attacker by attacker (the target
+    of each of the first guns, in order)."""
 
 
 class Landing(_Model):
@@ -172,6 +199,8 @@ class GJ74State(GameState):
     """This surface operation's choice (7.1(2)): ships (False) or carrier aircraft (True)."""
     strike: Strike | None = None
     battle: Battle | None = None
+    torpedo: Torpedo | None = None
+    route: Route | None = None
     intercepted: int = 0
     """Aircraft the other side has sent up to intercept in this operation (17.1(4))."""
     space: int = 0
@@ -197,7 +226,7 @@ class GJ74State(GameState):
             fields[name] = list(fields[name])
         for name in ("aircraft", "aircraft_lost", "groups", "attacked_first"):
             fields[name] = dict(fields[name])
-        for name in ("air", "strike", "battle"):
+        for name in ("air", "strike", "battle", "torpedo", "route"):
             part = fields[name]
             fields[name] = part.model_copy(deep=True) if part is not None else None
         return type(self).model_construct(_fields_set=set(self.model_fields_set), **fields)

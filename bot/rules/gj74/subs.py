@@ -5,8 +5,15 @@ from __future__ import annotations
 
 from bot.rules.core import Dice, Event, RuleViolation
 from bot.rules.gj74 import board, combat, movement, search
-from bot.rules.gj74.actions import SUB_FIELDS, SURFACE, SubAction, SurfaceAction, given
-from bot.rules.gj74.state import GJ74State, Side, Unit, other
+from bot.rules.gj74.actions import (
+    SUB_FIELDS,
+    SURFACE,
+    AimTorpedoes,
+    SubAction,
+    SurfaceAction,
+    given,
+)
+from bot.rules.gj74.state import GJ74State, Side, Torpedo, Unit, other
 from bot.rules.gj74.units import face_up_enemies, hide, show, unit_tech
 
 SECTION = "GJ74 6"
@@ -53,10 +60,12 @@ def act(state: GJ74State, side: Side, a: SubAction, dice: Dice) -> list[Event]:
             raise RuleViolation("gj74.move.where", SECTION)
         _check_target(state, side, a, a.to)
         steps = steps_for(u, a.kind, a.target)
+        if movement.ask_route(state, side, [u], a.to, a.via or None, steps, a, SECTION):
+            return []  # 8(1): its owner chooses the hex it passes through first
         was_up = u.face_up
         if steps == 2 and a.to != here and (here is None or board.distance(here, a.to) == 2):
             events += show(u)  # 18.2(1): a two-hex dash shows the SSN's face
-        events += movement.move(state, side, [u], a.to, None, steps, SECTION, dice)
+        events += movement.move(state, side, [u], a.to, a.via or None, steps, SECTION, dice)
         if was_up and a.kind == "move":
             u.acted = True
             return events  # 18.2(2): a face-up SSN moves face up
@@ -96,6 +105,7 @@ def _check_target(state: GJ74State, side: Side, a: SubAction, hex_id: str) -> No
         ships = face_up_enemies(state, side, hex_id, sub=False)
         if (
             not ships
+            or not a.targets
             or not set(a.targets) <= {s.id for s in ships}
             or len(set(a.targets)) != len(a.targets)
         ):
@@ -118,18 +128,70 @@ def _attack(state: GJ74State, side: Side, u: Unit, a: SubAction, dice: Dice) -> 
     assert u.hex is not None
     events = show(u)
     rounds = 1 if a.kind == "move_attack" else 2
-    tech = unit_tech(state, u)
-    for _ in range(rounds if a.target == SURFACE else 1):
-        if a.target == SURFACE:
-            ships = [s for s in (state.units[x] for x in a.targets) if s.status == "map"]
-            if ships:
-                events += combat.sub_on_ships(state, u, ships, dice)
-            u.attacked_ship = True  # 6(7), 14(6)
-        else:
-            target = state.units[a.target or ""]
-            if target.status == "map":
-                events += combat.against_sub(state, target, rounds, tech, dice)  # 11(1)
+    if a.target == SURFACE:
+        u.attacked_ship = True  # 6(7), 14(6)
+        return events + _torpedo_rounds(state, u, list(a.targets), rounds, dice)
+    target = state.units[a.target or ""]
+    if target.status == "map":
+        events += combat.against_sub(state, target, rounds, unit_tech(state, u), dice)  # 11(1)
     return events
+
+
+def _torpedo_rounds(
+    state: GJ74State, u: Unit, targets: list[str], rounds: int, dice: Dice
+) -> list[Event]:
+    """14, once per attack (twice for attack-attack, 6(1)5): the ships' ASW fires (14(1)-(2)),
+    then the owner deals what is left of the anti-ship over the ships attacked (14(3)): asked
+    when he has a choice (a multi-target submarine, two ships or more, dice to deal), else
+    the dice go to the one ship. A single-target submarine fires at the first ship named."""
+    events: list[Event] = []
+    while rounds > 0:
+        rounds -= 1
+        ships = [s for s in (state.units[x] for x in targets) if s.status == "map"]
+        if not ships:
+            break
+        left, fired = combat.asw_fire(state, u, ships, dice)
+        events += fired
+        if not board.ship(u.cls).multi_target:
+            ships = ships[:1]
+        if left and len(ships) > 1:
+            state.torpedo = Torpedo(
+                sub=u.id, targets=[s.id for s in ships], left=left, rounds=rounds
+            )
+            return events
+        if left:
+            events += combat.torpedoes(state, u, {ships[0].id: left}, dice)
+    return events
+
+
+def torpedo_default(tp: Torpedo) -> dict[str, object]:
+    """The deadline's deal (the old ruling, one die to each ship in turn): the first ship
+    dealt nothing yet gets its even share of what is left."""
+    fresh = [x for x in tp.targets if not tp.dealt.get(x)]
+    if not fresh:
+        return {"type": "aim_torpedoes", "target": tp.targets[0], "n": tp.left}
+    return {"type": "aim_torpedoes", "target": fresh[0], "n": -(-tp.left // len(fresh))}
+
+
+def aim(state: GJ74State, side: Side, a: AimTorpedoes, dice: Dice) -> list[Event]:
+    """14(3): the owner deals the final anti-ship freely over the ships attacked, several to
+    one ship if he likes; once all is dealt each ship's dice are rolled (14(4)-(5))."""
+    tp = state.torpedo
+    if tp is None or state.units[tp.sub].side != side:
+        raise RuleViolation("gj74.torpedo.nothing", "GJ74 14")
+    if a.target not in tp.targets:
+        raise RuleViolation("gj74.torpedo.target", "GJ74 14(3)")
+    if a.n > tp.left:
+        raise RuleViolation("gj74.torpedo.too_many", "GJ74 14(3)", n=tp.left)
+    tp.dealt[a.target] = tp.dealt.get(a.target, 0) + a.n
+    tp.left -= a.n
+    if tp.left > 0:
+        return []
+    state.torpedo = None
+    u = state.units[tp.sub]
+    deal = {x: tp.dealt.get(x, 0) for x in tp.targets}
+    events = combat.torpedoes(state, u, deal, dice)
+    return events + _torpedo_rounds(state, u, tp.targets, tp.rounds, dice)
 
 
 def end(state: GJ74State) -> list[Event]:

@@ -52,10 +52,14 @@ def act(state: GJ74State, side: Side, a: SurfaceAction, dice: Dice) -> list[Even
         events = _land(state, side, units)
     elif a.kind == "move":
         _need(a.to)
+        if movement.ask_route(state, side, units, a.to, a.via or None, 2, a, SECTION):
+            return []  # 8(1): the owner chooses the hex it passes through first
         events = movement.move(state, side, units, a.to, a.via or None, 2, SECTION, dice)
     elif a.kind in ("move_search", "move_attack"):
         _need(a.to)
         _check(state, side, a, units, a.to)
+        if movement.ask_route(state, side, units, a.to, a.via or None, steps, a, SECTION):
+            return []
         events = movement.move(state, side, units, a.to, a.via or None, steps, SECTION, dice)
         events += _do(state, side, a, units, dice)
     elif a.kind == "attack_move":
@@ -63,6 +67,8 @@ def act(state: GJ74State, side: Side, a: SurfaceAction, dice: Dice) -> list[Even
         _need(a.to)
         _check(state, side, a, units, here)
         movement.path(state, side, units[0], a.to, a.via or None, steps, SECTION)  # refuse first
+        if movement.ask_route(state, side, units, a.to, a.via or None, steps, a, SECTION):
+            return []
         # 7.2(1)4: the move waits for the attack's decisions (15.1(5), 15.2(3)-(4)).
         then = MoveAfter(units=[u.id for u in units], to=a.to, via=a.via, steps=steps)
         events = _do(state, side, a, units, dice, then)
@@ -119,7 +125,9 @@ def _check(state: GJ74State, side: Side, a: SurfaceAction, units: list[Unit], or
         if set(a.targets) & hidden:
             raise RuleViolation("gj74.attack.face_down", "GJ74 10")
         ships = face_up_enemies(state, side, hex_id, sub=False)
-        if not ships or not battle.deal_ok(a.targets, len(units), {s.id for s in ships}):
+        # 15.1: no deal in the order: the attacker deals in the battle (prompts_battle).
+        dealt = not a.targets or battle.deal_ok(a.targets, len(units), {s.id for s in ships})
+        if not ships or not dealt:
             need = min(len(units), len(ships))
             raise RuleViolation("gj74.attack.targets", "GJ74 15.1", n=need)
 
@@ -142,7 +150,8 @@ def _do(
         hex_id = a.target_hex or origin
         # 9.2(2)1, 10.2(3): firing at ships shows the attackers for good, and only those in
         # range take part (Ruling: with 22.1 a group may hold ships of different ranges).
-        aim = dict(zip(a.units, battle.expand(list(a.targets), len(a.units)), strict=True))
+        deal = battle.expand(list(a.targets), len(a.units))
+        aim = dict(zip(a.units, deal, strict=True)) if deal else {}
         shooters = [u for u in alive if board.distance(origin, hex_id) <= combat.range_of(state, u)]
         events += reveal(state, shooters, "fired")
         guns = [
@@ -151,7 +160,15 @@ def _do(
         ]
         far = board.distance(origin, hex_id) >= 2
         return events + battle.open_battle(
-            state, side, hex_id, guns, [aim[u.id] for u in shooters], far, "GJ74 15", dice, then
+            state,
+            side,
+            hex_id,
+            guns,
+            [aim[u.id] for u in shooters if aim],
+            far,
+            "GJ74 15",
+            dice,
+            then,
         )
     for u in alive:
         events += show(u)  # 7.1(3): shown to search or attack, then turned back
