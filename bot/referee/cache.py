@@ -1,5 +1,6 @@
 """What the referee keeps in memory: the latest states of recent games with their open
-prompts (computed once per state), and a lock per game that exists only while in use.
+prompts and the views asked for (each computed once per state), and a lock per game that
+exists only while in use.
 
 Both are bounded: the cache holds at most ``size`` states (least recently used go first),
 and a game's lock is dropped as soon as nobody holds or waits for it, so a process that has
@@ -13,9 +14,9 @@ import contextlib
 import gc
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from bot.rules.core import GameState, Prompt
+from bot.rules.core import GameState, Prompt, View
 
 DEFAULT_SIZE = 128
 """States kept. A War at Sea state is ~0.5 MB of Python objects mid-game (`python -m bot bench
@@ -28,6 +29,9 @@ class Cached:
     version: int
     state: GameState
     prompts: list[Prompt] | None = None
+    views: dict[str | None, View] = field(default_factory=dict)
+    """Views of this state built so far, by audience (None: the public): built once per version
+    (`/game status` asked again, a seat's `/was view`), dropped with the state."""
 
 
 class StateCache:

@@ -257,9 +257,30 @@ class Referee(Lookups):
         entry = await self._cached(record)
         return record, entry.state, self._open_prompts(record, entry)
 
-    async def view(self, game_id: str, audience: str | None) -> View:
-        record, state = await self.state(game_id)
+    async def view(
+        self, game_id: str, audience: str | None, record: GameRecord | None = None
+    ) -> View:
+        """The audience's view of the game now (never to be changed by the caller: it is kept
+        beside the cached state, built once per version and audience)."""
+        record = record or await self.game(game_id)
+        entry = await self._cached(record)
+        return self._view(record, entry, audience)
+
+    def view_of(self, record: GameRecord, state: GameState, audience: str | None) -> View:
+        """The audience's view of ``state``: the kept one when ``state`` is the cached state at
+        ``record.version`` (built from its prompts computed once), else built afresh."""
+        entry = self._cache.get(record.id, record.version)
+        if entry is not None and entry.state is state:
+            return self._view(record, entry, audience)
         return get_ruleset(record.ruleset).view(state, audience)
+
+    def _view(self, record: GameRecord, entry: Cached, audience: str | None) -> View:
+        found = entry.views.get(audience)
+        if found is None:
+            prompts = self._open_prompts(record, entry)
+            found = get_ruleset(record.ruleset).view_with(entry.state, audience, prompts)
+            entry.views[audience] = found
+        return found
 
     async def submit(
         self,
