@@ -76,7 +76,6 @@ class RefereeBot(commands.Bot):
             map_pool=settings.map_pool,
             map_workers=settings.map_workers,
             map_nice=settings.map_nice,
-            map_batch=settings.map_batch,
             lease_seconds=settings.delivery_lease_seconds,
             owner=settings.instance,
         )

@@ -79,7 +79,6 @@ class Delivery:
         map_pool: PoolKind = "thread",
         map_workers: int | None = None,
         map_nice: int = 0,
-        map_batch: bool = False,
         merge_seconds: float = 0.0,
         lease_seconds: float = 60.0,
         owner: str = "referee",
@@ -93,7 +92,7 @@ class Delivery:
         self.retry_seconds = retry_seconds
         self.max_attempts = max_attempts
         self.merge_seconds = merge_seconds
-        self.maps = MapPool(map_pool, map_workers, map_nice, map_batch)
+        self.maps = MapPool(map_pool, map_workers, map_nice)
         self.prompt_views: PromptViews | None = None
         self.status_changed: StatusHook | None = None
         self.paused = False

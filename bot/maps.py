@@ -50,37 +50,26 @@ def default_workers() -> int:
     return max(1, min(4, cores - 1))
 
 
-def _lower_priority(nice: int, batch: bool = False) -> None:
-    """Runs in each worker: a process lowers itself; a thread lowers its own task (Linux).
-    ``batch``: the worker is scheduled as the batch work it is (SCHED_BATCH, Linux): its share
-    of the CPU stays that of its nice, but when it wakes with a map to draw it does not preempt
-    what runs (the event loop answering an interaction); it waits for the next tick."""
+def _lower_priority(nice: int) -> None:
+    """Runs in each worker: a process lowers itself; a thread lowers its own task (Linux)."""
     if nice > 0:
         with contextlib.suppress(OSError, AttributeError):
             os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), nice)
-    if batch:
-        with contextlib.suppress(OSError, AttributeError):
-            os.sched_setscheduler(0, os.SCHED_BATCH, os.sched_param(0))  # this thread
 
 
-def _warm(nice: int, batch: bool = False) -> None:
+def _warm(nice: int) -> None:
     """Load fonts, board data and the game once per worker (the first map otherwise pays)."""
-    _lower_priority(nice, batch)
+    _lower_priority(nice)
     import bot.rules.war_at_sea  # noqa: F401
     import rendering.war_at_sea  # noqa: F401  (registers the renderer)
 
 
 class MapPool:
     def __init__(
-        self,
-        kind: PoolKind = "process",
-        workers: int | None = None,
-        nice: int = 0,
-        batch: bool = False,
+        self, kind: PoolKind = "process", workers: int | None = None, nice: int = 0
     ) -> None:
         self.kind = kind
         self.nice = nice
-        self.batch = batch
         self.workers = workers or default_workers()
         self._pool: cf.Executor | None = None
         self.drawn = 0
@@ -94,17 +83,14 @@ class MapPool:
                 # spawn, not fork: the bot's threads (SQLite, discord.py) must not be forked.
                 context = multiprocessing.get_context("spawn")
                 self._pool = cf.ProcessPoolExecutor(
-                    self.workers,
-                    mp_context=context,
-                    initializer=_warm,
-                    initargs=(self.nice, self.batch),
+                    self.workers, mp_context=context, initializer=_warm, initargs=(self.nice,)
                 )
             else:
                 self._pool = cf.ThreadPoolExecutor(
                     self.workers,
                     thread_name_prefix="maps",
                     initializer=_lower_priority,
-                    initargs=(self.nice, self.batch),
+                    initargs=(self.nice,),
                 )
         return self._pool
 

@@ -66,9 +66,6 @@ class Settings(BaseSettings):
     machine of its own, 10 lets an interaction's reply take a core before a map (first-reply
     p99 while delivering, issue 9); on a machine shared with other busy programs the maps then
     wait behind all of them too, hence 0 by default (`python -m bot bench delivery --nice`)."""
-    map_batch: bool = False
-    """Schedule the map workers as batch work (Linux SCHED_BATCH): the same share of the CPU,
-    but a worker given a map does not preempt the event loop (bot/maps.py)."""
     tick_seconds: float = Field(default=30.0, gt=0)
     """How often deadlines are checked (reminders, expiry)."""
     shutdown_grace_seconds: float = Field(default=10.0, ge=0)

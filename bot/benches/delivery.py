@@ -66,7 +66,6 @@ async def _delivery(
     probe_seconds: float = 5.0,
     nice: int | None = None,
     map_workers: int | None = None,
-    batch: bool | None = None,
 ) -> dict[str, float]:
     from bot.client import RefereeBot
     from bot.settings import Settings
@@ -86,8 +85,6 @@ async def _delivery(
         )
         if nice is not None:
             settings = settings.model_copy(update={"map_nice": nice})
-        if batch is not None:
-            settings = settings.model_copy(update={"map_batch": batch})
         async with FakeDiscord(timeout=30.0) as fake:
             world = make_world(fake)
             bot = RefereeBot(settings, connector=fake.connector(), guild_ready_timeout=0.05)
@@ -337,13 +334,6 @@ def run(argv: list[str]) -> None:
         "--nice", type=int, default=None, help="map workers' nice (default: the setting)"
     )
     parser.add_argument("--workers", type=int, default=None, help="map workers (default: cores-1)")
-    parser.add_argument(
-        "--batch",
-        type=int,
-        choices=(0, 1),
-        default=None,
-        help="map workers scheduled as batch work, 1 or 0 (default: the setting)",
-    )
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.CRITICAL)
     logging.getLogger("discord").setLevel(logging.CRITICAL)
@@ -374,13 +364,7 @@ def run(argv: list[str]) -> None:
     for mode in [m.strip() for m in args.modes.split(",") if m.strip()]:
         results[mode] = asyncio.run(
             _delivery(
-                mode,
-                args.games,
-                args.orders,
-                args.cap,
-                nice=args.nice,
-                map_workers=args.workers,
-                batch=None if args.batch is None else bool(args.batch),
+                mode, args.games, args.orders, args.cap, nice=args.nice, map_workers=args.workers
             )
         )
         r = results[mode]
