@@ -78,7 +78,7 @@ class Delivery:
         lanes: int = 16,
         map_pool: PoolKind = "thread",
         map_workers: int | None = None,
-        map_nice: int = 0,
+        map_nice: int = 5,
         merge_seconds: float = 0.0,
         lease_seconds: float = 60.0,
         owner: str = "referee",

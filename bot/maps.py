@@ -15,9 +15,10 @@ changed without drawing it.
 
 Delivery's views are built here too (``scene``, bot/scenes.py): the workers get the state's
 JSON and build each audience's view and prompts beside its picture, so the event loop's process
-only formats and sends. The workers may run at a lower priority (``nice``, the setting
-``REFEREE_MAP_NICE``): then an interaction's reply gets a core first and the workers use what is
-left (on a machine shared with other work they also wait behind all of it).
+only formats and sends. The workers run at a lower priority (``nice``, the setting
+``REFEREE_MAP_NICE``, 5 by default): an interaction's reply gets a core first and the workers
+use what is left. Linux weighs nice within an autogroup (a session, a service), so the workers
+give way to the bot's own event loop, not to every other program on the machine.
 """
 
 from __future__ import annotations
@@ -66,7 +67,7 @@ def _warm(nice: int) -> None:
 
 class MapPool:
     def __init__(
-        self, kind: PoolKind = "process", workers: int | None = None, nice: int = 0
+        self, kind: PoolKind = "process", workers: int | None = None, nice: int = 5
     ) -> None:
         self.kind = kind
         self.nice = nice

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.referee.history import Source, rebuild
-from bot.rules.core import Prompt
+from bot.rules.core import Prompt, Ruleset
 from bot.rules.core.registry import get as get_ruleset
 from rendering.cache import PICTURES, digest, view_json
 from rendering.registry import describe, render_view, renders
@@ -69,21 +69,31 @@ def _state(source: Source) -> list[Any]:
     return found
 
 
-def _prompts(job: SceneJob, kept: list[Any]) -> list[Prompt]:
-    """The audience's prompts the job asks for (the state's computed once, when first asked)."""
-    if not job.prompt_ids:
-        return []
+def _open(job: SceneJob, kept: list[Any]) -> list[Prompt]:
+    """The state's open prompts, computed once (its views and a DM's prompts share them)."""
     if kept[1] is None:
         kept[1] = get_ruleset(job.source.ruleset).prompts(kept[0])
+    prompts: list[Prompt] = kept[1]
+    return prompts
+
+
+def _prompts(job: SceneJob, kept: list[Any]) -> list[Prompt]:
+    """The audience's prompts the job asks for."""
+    if not job.prompt_ids:
+        return []
     wanted = set(job.prompt_ids)
-    return [p for p in kept[1] if p.seat == job.audience and p.id in wanted]
+    return [p for p in _open(job, kept) if p.seat == job.audience and p.id in wanted]
 
 
 def build(job: SceneJob) -> Scene:
     """The scene of ``job`` (a map worker's task)."""
     kept = _state(job.source)
     ruleset = get_ruleset(job.source.ruleset)
-    raw = ruleset.view(kept[0], job.audience).model_dump(mode="json")
+    if type(ruleset).view_with is Ruleset.view_with:  # its view does not read the prompts
+        view = ruleset.view(kept[0], job.audience)
+    else:
+        view = ruleset.view_with(kept[0], job.audience, _open(job, kept))
+    raw = view.model_dump(mode="json")
     data = view_json(raw)
     scene = Scene(data, "", _prompts(job, kept))
     if not renders(job.source.ruleset):

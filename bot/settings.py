@@ -61,11 +61,12 @@ class Settings(BaseSettings):
     map_workers: int | None = Field(default=None, ge=1)
     """Maps drawn at once (default: one less than the cores, 1 to 4, so the event loop keeps a
     core: bot/maps.py)."""
-    map_nice: int = Field(default=0, ge=0, le=19)
-    """How much lower the map workers' priority is than the event loop's (Linux nice). On a
-    machine of its own, 10 lets an interaction's reply take a core before a map (first-reply
-    p99 while delivering, issue 9); on a machine shared with other busy programs the maps then
-    wait behind all of them too, hence 0 by default (`python -m bot bench delivery --nice`)."""
+    map_nice: int = Field(default=5, ge=0, le=19)
+    """How much lower the map workers' priority is than the event loop's (Linux nice): an
+    interaction's reply takes a core before a map (first-reply p99 while delivering, issue 9).
+    Linux weighs nice within an autogroup (a session, a service), so the workers give way to
+    the bot's own event loop, not to other programs. 5 from the benches (README: Performance):
+    first replies as at 10, delivery slowed less (at 10, a busy event loop starves the maps)."""
     tick_seconds: float = Field(default=30.0, gt=0)
     """How often deadlines are checked (reminders, expiry)."""
     shutdown_grace_seconds: float = Field(default=10.0, ge=0)

@@ -20,7 +20,6 @@ from bot.interactions import Refusal, acknowledge, answer_error, lang_of, send
 from bot.present import ruleset_title
 from bot.referee import LIVE, Seated
 from bot.rules.core import GameState, OrderForm, Prompt, RuleViolation, View
-from bot.rules.core.registry import get as get_ruleset
 from bot.store import GameRecord
 from cogs._orders import describe as describe_order
 from cogs._views import picture
@@ -115,15 +114,24 @@ class Ctx:
 
     async def game_and_state(self, game_id: str | None) -> tuple[GameRecord, GameState | None]:
         """``game`` and its state (None in the lobby), from the referee's cache."""
-        record = await self.game(game_id)
+        seated, state = await self.seated_and_state(game_id)
+        return seated.record, state
+
+    async def seated_and_state(self, game_id: str | None) -> tuple[Seated, GameState | None]:
+        """``seated`` (the game, its seats and deadlines in one store trip) and its state, None
+        in the lobby; a finished game's is its final state (from the referee's cache)."""
+        seated = await self.seated(game_id)
+        record = seated.record
         if record.status == "lobby":
-            return record, None
+            return seated, None
+        if seated.state is not None:
+            return seated, seated.state
         try:
-            return await self.bot.referee.state(record.id, record)
+            return seated, (await self.bot.referee.state(record.id, record))[1]
         except RuleViolation as exc:
             if exc.code != "core.game.not_started":  # abandoned in its lobby
                 raise
-            return record, None
+            return seated, None
 
     async def seats_of_user(self, game_id: str) -> list[str]:
         return (await self.bot.referee.seated(game_id, self.user_id)).held
@@ -280,9 +288,8 @@ class GameCommands:
         seats = await ctx.seats_of_user(record.id)
         await ctx.interaction.response.defer(ephemeral=True, thinking=True)
         _, state = await ctx.bot.referee.state(record.id, record)
-        ruleset = get_ruleset(self.ruleset)
         audiences: list[str | None] = [*seats] or [None]
-        return record, [(seat, ruleset.view(state, seat)) for seat in audiences]
+        return record, [(seat, ctx.bot.referee.view_of(record, state, seat)) for seat in audiences]
 
     async def send_maps(
         self,

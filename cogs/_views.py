@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import io
+from collections import OrderedDict
 from typing import TYPE_CHECKING
 
 import discord
@@ -24,10 +25,25 @@ if TYPE_CHECKING:
 RECENT = 12
 
 
+_DRAWN: OrderedDict[int, tuple[View, bytes | None]] = OrderedDict()
+"""Pictures of the views the referee keeps (one per version and audience, bot/referee), by the
+view object itself (held here, so its id is not reused): `/game status` asked again at the
+same version neither dumps nor hashes the view again (issue 9)."""
+DRAWN_KEPT = 32
+
+
 async def picture(view: View, filename: str) -> discord.File | None:
     if not renders(view.ruleset):
         return None
-    png = await asyncio.to_thread(render_view, view.model_dump(mode="json"))
+    kept = _DRAWN.get(id(view))
+    if kept is not None and kept[0] is view:
+        _DRAWN.move_to_end(id(view))
+        png = kept[1]
+    else:
+        png = await asyncio.to_thread(render_view, view.model_dump(mode="json"))
+        _DRAWN[id(view)] = (view, png)
+        while len(_DRAWN) > DRAWN_KEPT:
+            _DRAWN.popitem(last=False)
     return discord.File(io.BytesIO(png), filename) if png else None
 
 
@@ -118,12 +134,12 @@ async def refresh_lobby(bot: RefereeBot, record: GameRecord) -> None:
 
 
 async def status(
-    bot: RefereeBot, record: GameRecord, state: GameState | None, lang: str
+    bot: RefereeBot, seated: Seated, state: GameState | None, lang: str
 ) -> tuple[str, discord.File | None]:
-    """A game's public status: anyone may read it (spectators too)."""
-    holders, deadlines = await asyncio.gather(
-        bot.referee.seats(record.id), bot.referee.deadlines(record.id)
-    )
+    """A game's public status: anyone may read it (spectators too). ``seated`` brought the
+    seats and deadlines in the trip that found the game; the view is the referee's, kept per
+    version, and so is its picture (issue 9)."""
+    record, holders, deadlines = seated.record, seated.seats, seated.deadlines
     lines = [
         present.header(record.id, record.ruleset, lang),
         tr(
@@ -136,7 +152,7 @@ async def status(
     ]
     file = None
     if state is not None:
-        view = get_ruleset(record.ruleset).view(state, None)
+        view = bot.referee.view_of(record, state, None)
         lines.append(present.view_status(view, lang))
         result = view.result.model_dump(mode="json") if view.result else None
         lines.append(present.result_line(result, record.ruleset, lang))
@@ -171,9 +187,9 @@ async def private_view_message(
     """What one seat may know: its view's status, its recent events, its open decisions."""
     record = seated.record
     if seated.state is not None:
-        view = get_ruleset(record.ruleset).view(seated.state, seat)
+        view = bot.referee.view_of(record, seated.state, seat)
     else:  # a finished game: its final state
-        view = await bot.referee.view(record.id, seat)
+        view = await bot.referee.view(record.id, seat, record)
     prompts = [p for p in seated.open if p.seat == seat]
     content = present.join(
         tr(

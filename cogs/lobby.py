@@ -186,8 +186,8 @@ class Lobby(commands.Cog):
     async def status_(self, interaction: discord.Interaction, game: str | None = None) -> None:
         async with guard(interaction) as ctx:
             await acknowledge(interaction)  # answered before any lookup (and the drawing)
-            record, state = await ctx.game_and_state(game)
-            content, file = await status(self.bot, record, state, ctx.lang)
+            seated, state = await ctx.seated_and_state(game)
+            content, file = await status(self.bot, seated, state, ctx.lang)
             await ctx.send(content, file=file)
 
     @game.command(name="list", description=text("cmd.game.list"))

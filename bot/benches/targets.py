@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from bot.benches import stored
-from bot.store import Commit, Store
+from bot.store import Commit, GameRecord, Store
 from bot.store.base import is_postgres
 
 
@@ -72,14 +72,21 @@ def record_commits(store: Store) -> list[Commit]:
     """Every commit ``store`` makes from now on, kept (the bench writes the same rows again into
     a twin database as the floor of submit), whichever backend it is."""
     commits: list[Commit] = []
-    real = store.commit
+    real, real_read = store.commit, store.commit_read
 
     async def commit(commit: Commit) -> int:
         n = await real(commit)
         commits.append(commit)
         return n
 
+    async def commit_read(commit: Commit) -> tuple[int, GameRecord | None]:
+        found = await real_read(commit)
+        # The same rows; the check of the game as judged (a read) is not the floor's.
+        commits.append(commit.model_copy(update={"judged": None, "seats": None}))
+        return found
+
     setattr(store, "commit", commit)  # noqa: B010 - on this instance only
+    setattr(store, "commit_read", commit_read)  # noqa: B010
     return commits
 
 

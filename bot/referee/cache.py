@@ -1,5 +1,6 @@
 """What the referee keeps in memory: the latest states of recent games with their open
-prompts (computed once per state), and a lock per game that exists only while in use.
+prompts and the views asked for (each computed once per state), and a lock per game that
+exists only while in use.
 
 Both are bounded: the cache holds at most ``size`` states (least recently used go first),
 and a game's lock is dropped as soon as nobody holds or waits for it, so a process that has
@@ -13,9 +14,10 @@ import contextlib
 import gc
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from bot.rules.core import GameState, Prompt
+from bot.rules.core import GameState, Prompt, View
+from bot.store import GameRecord
 
 DEFAULT_SIZE = 128
 """States kept. A War at Sea state is ~0.5 MB of Python objects mid-game (`python -m bot bench
@@ -28,6 +30,13 @@ class Cached:
     version: int
     state: GameState
     prompts: list[Prompt] | None = None
+    record: GameRecord | None = None
+    """The game as this process's own commit of this version left it (with ``seats``): the next
+    order is judged on them without reading the game, and its commit checks them (issue 9)."""
+    seats: dict[str, str] | None = None
+    views: dict[str | None, View] = field(default_factory=dict)
+    """Views of this state built so far, by audience (None: the public): built once per version
+    (`/game status` asked again, a seat's `/was view`), dropped with the state."""
 
 
 class StateCache:
@@ -52,9 +61,18 @@ class StateCache:
         return self._entries.get(game_id)
 
     def put(
-        self, game_id: str, version: int, state: GameState, prompts: list[Prompt] | None = None
+        self,
+        game_id: str,
+        version: int,
+        state: GameState,
+        prompts: list[Prompt] | None = None,
+        *,
+        record: GameRecord | None = None,
+        seats: dict[str, str] | None = None,
     ) -> Cached:
-        entry = Cached(version, state, prompts)
+        if record is not None and record.version != version:
+            record, seats = None, None  # not this version's game: read it next time
+        entry = Cached(version, state, prompts, record, seats)
         self._entries[game_id] = entry
         self._entries.move_to_end(game_id)
         while len(self._entries) > self.size:

@@ -217,7 +217,9 @@ class Referee(Lookups):
                 ruleset=record.ruleset,
                 scenario=record.scenario,
             )
-            return await self._commit(record, ruleset, outcome.state, entry, set(), [started])
+            return await self._commit(
+                record, ruleset, outcome.state, entry, set(), [started], seats=seats
+            )
 
     # --- play ---------------------------------------------------------------------------
     async def state(
@@ -257,9 +259,30 @@ class Referee(Lookups):
         entry = await self._cached(record)
         return record, entry.state, self._open_prompts(record, entry)
 
-    async def view(self, game_id: str, audience: str | None) -> View:
-        record, state = await self.state(game_id)
+    async def view(
+        self, game_id: str, audience: str | None, record: GameRecord | None = None
+    ) -> View:
+        """The audience's view of the game now (never to be changed by the caller: it is kept
+        beside the cached state, built once per version and audience)."""
+        record = record or await self.game(game_id)
+        entry = await self._cached(record)
+        return self._view(record, entry, audience)
+
+    def view_of(self, record: GameRecord, state: GameState, audience: str | None) -> View:
+        """The audience's view of ``state``: the kept one when ``state`` is the cached state at
+        ``record.version`` (built from its prompts computed once), else built afresh."""
+        entry = self._cache.get(record.id, record.version)
+        if entry is not None and entry.state is state:
+            return self._view(record, entry, audience)
         return get_ruleset(record.ruleset).view(state, audience)
+
+    def _view(self, record: GameRecord, entry: Cached, audience: str | None) -> View:
+        found = entry.views.get(audience)
+        if found is None:
+            prompts = self._open_prompts(record, entry)
+            found = get_ruleset(record.ruleset).view_with(entry.state, audience, prompts)
+            entry.views[audience] = found
+        return found
 
     async def submit(
         self,
@@ -273,27 +296,70 @@ class Referee(Lookups):
         guild_id: str | None = None,
     ) -> Submitted:
         async with self.lock(game_id):
+            known = self._cache.latest(game_id)
+            if known is not None and known.record is not None and known.seats is not None:
+                # Judged on the game as this process last committed it, without reading it
+                # first: the commit checks that it is still so (issue 9: one store trip an
+                # order). Anything else (another process moved it, a refusal, a retried key)
+                # is judged again below on what the store holds now.
+                with contextlib.suppress(RuleViolation, StaleVersion, _Duplicate):
+                    return await self._judge(
+                        known.record, None, known.seats, user_id, action, key,
+                        seat, expected_version, guild_id, judged=True,
+                    )  # fmt: skip
             record, previous, seats = await self.store.submit_context(game_id, key)
-            if record is None or (guild_id is not None and record.guild_id != guild_id):
+            if record is None:
                 raise RuleViolation("core.game.not_found", "Referee", game=game_id)
-            if previous is not None:  # a retried interaction: applied once, answered again
-                return _again(record, previous, user_id, action, seat)
-            if record.status != "active":
-                raise RuleViolation(f"core.game.{record.status}", "Referee", game=game_id)
-            if expected_version is not None and expected_version != record.version:
-                raise RuleViolation("core.version.stale", "Referee", game=game_id)
-            held = [s for s, u in seats.items() if u == user_id]
-            if seat is not None and seat not in held:
-                raise RuleViolation("core.seat.not_holder", "Referee", game=game_id)
-            ruleset = get_ruleset(record.ruleset)
-            parsed = ruleset.parse_action(action)
-            _, state, prompts = await self.open_prompts(game_id, record)
-            seat = seat or _seat_for(prompts, held, parsed.type)
-            if seat is None:
-                raise RuleViolation("core.seat.not_holder", "Referee", game=game_id)
-            return await self._apply(
-                record, ruleset, state, seat, user_id, parsed, key, prompts=prompts
+            return await self._judge(
+                record, previous, seats, user_id, action, key, seat, expected_version, guild_id
             )
+
+    async def _judge(
+        self,
+        record: GameRecord,
+        previous: LogEntry | None,
+        seats: dict[str, str],
+        user_id: str,
+        action: dict[str, Any],
+        key: str,
+        seat: str | None,
+        expected_version: int | None,
+        guild_id: str | None,
+        *,
+        judged: bool = False,
+    ) -> Submitted:
+        """Judge an order on ``record`` and ``seats`` and commit it (the caller holds the game's
+        lock). ``judged``: they were not read now but kept from this process's last commit."""
+        game_id = record.id
+        if guild_id is not None and record.guild_id != guild_id:
+            raise RuleViolation("core.game.not_found", "Referee", game=game_id)
+        if previous is not None:  # a retried interaction: applied once, answered again
+            return _again(record, previous, user_id, action, seat)
+        if record.status != "active":
+            raise RuleViolation(f"core.game.{record.status}", "Referee", game=game_id)
+        if expected_version is not None and expected_version != record.version:
+            raise RuleViolation("core.version.stale", "Referee", game=game_id)
+        held = [s for s, u in seats.items() if u == user_id]
+        if seat is not None and seat not in held:
+            raise RuleViolation("core.seat.not_holder", "Referee", game=game_id)
+        ruleset = get_ruleset(record.ruleset)
+        parsed = ruleset.parse_action(action)
+        _, state, prompts = await self.open_prompts(game_id, record)
+        seat = seat or _seat_for(prompts, held, parsed.type)
+        if seat is None:
+            raise RuleViolation("core.seat.not_holder", "Referee", game=game_id)
+        return await self._apply(
+            record,
+            ruleset,
+            state,
+            seat,
+            user_id,
+            parsed,
+            key,
+            prompts=prompts,
+            seats=seats,
+            judged=judged,
+        )
 
     async def undo(self, game_id: str, user_id: str) -> Undone:
         """Take back the user's own last action while it is the game's last, rolled no die and
@@ -502,6 +568,9 @@ class Referee(Lookups):
         fired: tuple[str, str] | None = None,
         prompts: list[Prompt] | None = None,
         extra: list[OutboxMessage] | None = None,
+        *,
+        seats: dict[str, str] | None = None,
+        judged: bool = False,
     ) -> Submitted:
         dice = FairDice(record.seed, record.id, record.next_roll)
         if prompts is None:
@@ -520,7 +589,7 @@ class Referee(Lookups):
             created_at=self.clock(),
         )
         return await self._commit(
-            record, ruleset, outcome.state, entry, before, list(extra or []), fired
+            record, ruleset, outcome.state, entry, before, list(extra or []), fired, seats, judged
         )
 
     async def _commit(
@@ -532,7 +601,14 @@ class Referee(Lookups):
         before: set[str],
         extra: list[Any],
         fired: tuple[str, str] | None = None,
+        seats: dict[str, str] | None = None,
+        judged: bool = False,
     ) -> Submitted:
+        """Write the order and remember the new state with its prompts, and the game and seats
+        as now written (the next order is judged on them). ``seats``: those the order was
+        judged on; ``judged``: ``record`` and ``seats`` were kept, not read, so the commit
+        checks them (StaleVersion or _Duplicate reach the caller, which reads and judges
+        again)."""
         now = entry.created_at
         settings = _settings(record.settings)
         over = state.result is not None
@@ -568,13 +644,26 @@ class Referee(Lookups):
             deadlines=deadlines,
             outbox=messages,
             fired_deadline=fired,
+            judged=record if judged else None,
+            seats=seats if judged else None,
         )
         try:
-            n = await self.store.commit(commit)
+            n, after = await self.store.commit_read(commit)
         except StaleVersion:
             self._cache.drop(record.id)
+            if judged:
+                raise
             raise RuleViolation("core.version.stale", "Referee", game=record.id) from None
-        self._remember(record.id, record.version + 1, state, prompts)
+        if after is None and judged:
+            raise _Duplicate  # a retried interaction: answered from the log, read afresh
+        self._cache.put(
+            record.id,
+            record.version + 1,
+            state,
+            prompts,
+            record=after,
+            seats=seats if after is not None else None,
+        )
         if snapshot is not None:  # delivery rebuilds this version's views from it
             self._json.put(record.id, record.version + 1, record.ruleset, snapshot)
         return Submitted(
@@ -605,6 +694,10 @@ class Referee(Lookups):
             )
             for seat, p in first.items()
         ]
+
+
+class _Duplicate(Exception):
+    """The order's key was committed before: the submission reads the log and answers again."""
 
 
 def _seat_for(prompts: list[Prompt], held: list[str], action_type: str) -> str | None:

@@ -182,14 +182,23 @@ class Store(ABC):
         Returns the entry's n; the same key again returns the first n and writes nothing."""
 
         def work(c: Any) -> int:
-            version = q.lock_game_version(c, commit.game_id)  # row-locked on PostgreSQL
-            existing = q.action_n_for_key(c, commit.game_id, commit.entry.key)
-            if existing is not None:
-                return existing
-            if version != commit.expected_version:
-                raise StaleVersion(f"expected version {commit.expected_version}, at {version}")
-            q.write_commit(c, commit)
-            return commit.entry.n
+            earlier = _write_commit(c, commit)
+            return commit.entry.n if earlier is None else earlier
+
+        return await self._write(work)
+
+    async def commit_read(self, commit: Commit) -> tuple[int, GameRecord | None]:
+        """``commit``, and the game as it is after it, read in the same transaction (the
+        referee judges the game's next order on it without reading the game first: one store
+        trip an order, issue 9). With ``commit.judged``, the game and its seats must be exactly
+        as the order was judged on (StaleVersion otherwise, and nothing is written). The same
+        key again returns the first n and None, writing nothing."""
+
+        def work(c: Any) -> tuple[int, GameRecord | None]:
+            earlier = _write_commit(c, commit)
+            if earlier is not None:
+                return earlier, None
+            return commit.entry.n, q.select_game(c, commit.game_id)
 
         return await self._write(work)
 
@@ -348,3 +357,21 @@ class Store(ABC):
                 q.copy_game(c, source, new_id, overrides, seats)
 
         await self._write(work)
+
+
+def _write_commit(c: Any, commit: Commit) -> int | None:
+    """Write ``commit`` (in the caller's transaction); the n of an earlier entry with the same
+    key instead, writing nothing."""
+    version = q.lock_game_version(c, commit.game_id)  # row-locked on PostgreSQL
+    existing = q.action_n_for_key(c, commit.game_id, commit.entry.key)
+    if existing is not None:
+        return existing
+    if version != commit.expected_version:
+        raise StaleVersion(f"expected version {commit.expected_version}, at {version}")
+    if commit.judged is not None and (
+        q.select_game(c, commit.game_id) != commit.judged
+        or q.select_seats(c, commit.game_id) != commit.seats
+    ):
+        raise StaleVersion("the game or its seats changed since the order was judged")
+    q.write_commit(c, commit)
+    return None

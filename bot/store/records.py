@@ -88,6 +88,11 @@ class Commit(BaseModel):
     deadlines: list[Deadline] = Field(default_factory=list)  # replaces the game's deadlines
     outbox: list[OutboxMessage] = Field(default_factory=list)
     fired_deadline: tuple[str, str] | None = None  # (seat, prompt_id) this commit expires
+    judged: GameRecord | None = None
+    """The game as the order was judged on it when it was not read in this submission (the
+    referee kept it from its own last commit, issue 9): ``Store.commit_read`` checks that the
+    game and its seats are still exactly ``judged`` and ``seats``, else writes nothing."""
+    seats: dict[str, str] | None = None
 
 
 class LoadedGame(BaseModel):

@@ -81,6 +81,9 @@ class Aa50(Ruleset[Aa50State]):
     def view(self, state: Aa50State, audience: str | None) -> Aa50View:
         return build_view(state, audience, turn.prompts(state))
 
+    def view_with(self, state: Aa50State, audience: str | None, prompts: list[Prompt]) -> Aa50View:
+        return build_view(state, audience, prompts)
+
     def names(self) -> dict[str, Label]:
         """Territories and sea zones, unit types and powers by their localised names."""
         names: dict[str, Label] = {tid: t(f"aa50.loc.{tid}") for tid in board.territory_ids()}

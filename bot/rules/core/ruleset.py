@@ -153,6 +153,14 @@ class Ruleset(ABC, Generic[S]):
     @abstractmethod
     def view(self, state: S, audience: str | None) -> View: ...
 
+    def view_with(self, state: S, audience: str | None, prompts: list[Prompt]) -> View:
+        """The same view as ``view``, given ``prompts``: this state's open prompts, already
+        computed (the referee keeps them beside its cached state, a map worker beside the state
+        it rebuilt). A game whose view shows who is to act overrides it to use them, instead
+        of computing the prompts again for every audience's view (issue 9: prompts computed
+        once per state). The default ignores them."""
+        return self.view(state, audience)
+
     def load_view(self, raw: View | dict[str, Any]) -> View:
         """A view that travelled as JSON (outbox payloads), validated back into the game's
         model at the reader's door, so presenters and renderers read fields, not keys."""

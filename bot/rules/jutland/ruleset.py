@@ -154,6 +154,9 @@ class Jutland(Ruleset[JutlandState]):
     def view(self, state: JutlandState, audience: str | None) -> View:
         return build_view(state, audience, turn.open_prompts(state))
 
+    def view_with(self, state: JutlandState, audience: str | None, prompts: list[Prompt]) -> View:
+        return build_view(state, audience, prompts)
+
     def names(self) -> dict[str, Label]:
         """Hexes and ships by their printed names, task forces by side and number."""
         c = comps()

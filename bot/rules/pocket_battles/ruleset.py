@@ -96,6 +96,11 @@ class PocketBattles(Ruleset[PocketBattlesState]):
     def view(self, state: PocketBattlesState, audience: str | None) -> PocketBattlesView:
         return build_view(state, audience, [p.seat for p in self.prompts(state)])
 
+    def view_with(
+        self, state: PocketBattlesState, audience: str | None, prompts: list[Prompt]
+    ) -> PocketBattlesView:
+        return build_view(state, audience, [p.seat for p in prompts])
+
     def headline(self, view: View) -> Text:
         return view.status
 

@@ -87,6 +87,11 @@ class WarAtSea(Ruleset[WarAtSeaState]):
     def view(self, state: WarAtSeaState, audience: str | None) -> WarAtSeaView:
         return build_view(state, audience, turn.prompts(state))
 
+    def view_with(
+        self, state: WarAtSeaState, audience: str | None, prompts: list[Prompt]
+    ) -> WarAtSeaView:
+        return build_view(state, audience, prompts)
+
     def headline(self, view: View) -> Text:
         """Turn, phase and score (17.2: positive favours the Axis) from the audience's view."""
         assert isinstance(view, WarAtSeaView)
