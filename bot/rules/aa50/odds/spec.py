@@ -99,6 +99,9 @@ class BattleSpec(BaseModel):
     landed."""
     amphibious: int = Field(default=0, ge=0)
     """Attacking land units landed from the sea (5.5.2.3): while they fight, nobody retreats."""
+    surprise_every_round: bool = True
+    """7.3.5: whether the submarines' surprise strike comes every round (the engine's rule)
+    or only in the battle's first round."""
     can_retreat: bool = True
     """Whether an adjacent friendly space some attacker came from exists (5.5.3.5)."""
     retreat_after_round: int | None = Field(default=None, ge=1)
