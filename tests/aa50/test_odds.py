@@ -99,6 +99,16 @@ def test_surprise_strike_and_its_cancellation_by_a_destroyer() -> None:
     assert o.draw == pytest.approx(1 / 5)
 
 
+def test_a_surprise_strike_in_the_first_round_only() -> None:
+    # 7.3.5 read as once per battle: a sub (2) against a cruiser (3). Round one as above: the
+    # sub wins 1/3, the cruiser 1/3, 1/3 goes on. Then both fire at once: sub only 1/6,
+    # cruiser only 1/3, both 1/6, neither 1/3: 1/4, 1/2, 1/4 of what goes on.
+    o = odds(sea(side(submarine=1), side(cruiser=1), surprise_every_round=False))
+    assert o.attacker_wins == pytest.approx(1 / 3 + 1 / 3 * 1 / 4)
+    assert o.defender_wins == pytest.approx(1 / 3 + 1 / 3 * 1 / 2)
+    assert o.draw == pytest.approx(1 / 3 * 1 / 4)
+
+
 def test_aa_fire_against_aircraft() -> None:
     # A fighter (3) against an infantry (2): 1/2*2/3 win, 1/2*1/3 lose, 1/2*1/3 both, 1/3
     # again: 1/2, 1/4, 1/4. An AA gun first shoots it down on a 1 (7.1.4): 5/6 of that.
@@ -238,6 +248,18 @@ MIXED = [
         side(infantry=4, fighter=1),
         aa_gun=True,
     ),
+    # Submarines submerging in the rounds that repeat themselves (a position the round
+    # leaves for another one at once: its mass must all go on, 7.3.5).
+    sea(
+        Side(units={"submarine": 3, "destroyer": 1, "cruiser": 1}, submerge_from_round=2),
+        Side(units={"fighter": 1, "battleship": 1, "submarine": 1}, submerge_from_round=1),
+        retreat_when_left=1,
+    ),
+    sea(
+        side(("super_submarines",), submarine=3, destroyer=1, fighter=2, cruiser=1),
+        side(submarine=2, battleship=1, carrier=1, fighter=2, transport=2),
+        surprise_every_round=False,
+    ),
 ]
 
 
@@ -256,9 +278,50 @@ def test_exact_agrees_with_monte_carlo(spec: BattleSpec) -> None:
     _agree(exact, montecarlo.odds(spec, runs, random.Random(18).random), runs, (worth[0], worth[1]))
 
 
-def test_precision_drops_little_and_says_so() -> None:
-    spec = land(side(infantry=30, armour=10), side(infantry=35))
-    full, cut = odds(spec), odds(spec, eps=1e-12)
-    assert full.unresolved == 0
-    assert 0 < cut.unresolved < 1e-6
-    assert abs(full.attacker_wins - cut.attacker_wins) <= cut.unresolved
+LAND = [
+    land(
+        side(infantry=12, artillery=5, armour=6, fighter=3, bomber=2), side(infantry=15, armour=4)
+    ),
+    land(
+        side(
+            ("heavy_bombers", "advanced_artillery", "jet_fighters"),
+            infantry=6,
+            artillery=3,
+            bomber=2,
+            fighter=2,
+        ),
+        side(("radar",), infantry=7, artillery=2, fighter=2),
+        aa_gun=True,
+    ),
+    land(
+        side(infantry=5, armour=2, fighter=1),
+        side(infantry=6, armour=1, bomber=1),
+        amphibious=3,
+        bombard={"battleship": 1, "cruiser": 2},
+    ),
+    land(
+        Side(units={"infantry": 3, "fighter": 3, "bomber": 1}, order=CasualtyOrder(keep_land=True)),
+        side(infantry=5, fighter=1),
+        aa_gun=True,
+        retreat_when_left=2,
+    ),
+]
+
+
+@pytest.mark.parametrize("spec", LAND)
+def test_land_battles_by_columns_as_by_positions(spec: BattleSpec) -> None:
+    # Two exact methods, the same sums in another order: they agree to rounding.
+    from bot.rules.aa50.odds.solve import _Solver
+    from bot.rules.aa50.odds.sweep import Sweep
+
+    solver = _Solver(spec)
+    assert Sweep.applies(solver.b)  # the column method is the one ``odds`` uses here
+    by_columns = Sweep(solver.b).solve()
+    by_positions = _Solver(spec).solve()
+    assert by_columns == odds(spec)
+    for name in ("attacker_wins", "defender_wins", "draw", "retreat", "captures", "rounds"):
+        assert getattr(by_columns, name) == pytest.approx(getattr(by_positions, name), abs=1e-12)
+    for name in ("attacker_survivors", "defender_survivors"):
+        a, b = getattr(by_columns, name), getattr(by_positions, name)
+        assert a.keys() == b.keys()
+        assert all(a[k] == pytest.approx(b[k], abs=1e-12) for k in a)

@@ -11,9 +11,9 @@ whose casualties fire back in that round.
 
 Each volley's hits follow a binomial law per group of dice; the owner's casualty order turns
 hits into the side's next counts (``space``). This module holds the rules a position is
-judged by; ``solve`` visits the positions. Nothing is sampled: the result is exact up to the
-floating point sum and, when a precision is asked, the mass dropped below it (reported as
-``unresolved``)."""
+judged by; ``solve`` (any battle) and ``sweep`` (a land battle, a column at a time) visit
+the positions. Nothing is sampled and nothing dropped: the result is exact up to the
+floating point sums."""
 
 from __future__ import annotations
 
@@ -38,7 +38,6 @@ class Battle:
     ended: dict[tuple[str, int, int], float] = field(default_factory=dict)
     judged: dict[tuple[frozenset[str], frozenset[str]], str | None] = field(default_factory=dict)
     rounds: float = 0.0
-    dropped: float = 0.0
     visited: int = 0
 
     def over(self, a: int, d: int) -> str | None:
@@ -136,14 +135,12 @@ def summary(b: Battle) -> Odds:
     dfn: dict[str, float] = {}
     a_value = d_value = 0.0
     a_side, d_side = b.att.setup, b.dfn.setup
-    for (how, ia, id_), m in b.ended.items():
+    for (ending, ia, id_), m in b.ended.items():
         a, d = b.att.states[ia], b.dfn.states[id_]
-        if how == "transports":
+        how = {"transports": "attacker", "stalemate": "draw"}.get(ending, ending)
+        if ending == "transports":  # 5.5.3.2: the defenceless transports are sunk
             i = d_side.index("transport")
             d = (*d[:i], 0, *d[i + 1 :])
-            how = "attacker"
-        elif how == "stalemate":
-            how = "draw"
         total[how] += m
         fighting = pc.in_battle(a_side, a)
         if how == "attacker" and any(u in board.LAND_UNITS for u in fighting):
@@ -166,5 +163,4 @@ def summary(b: Battle) -> Odds:
         defender_ipc_lost=pc.value(d_side, d_side.start) - d_value,
         rounds=b.rounds,
         states=b.visited,
-        unresolved=b.dropped,
     )

@@ -168,7 +168,7 @@ def battle(
         if how is not None:
             return how, att, dfn, r - 1
         a_subs = d_subs = False
-        if spec.kind == "sea":
+        if spec.kind == "sea" and (spec.surprise_every_round or r == 1):
             a_dd = any(u[0] == "destroyer" for u in _fighting(att))
             d_dd = any(u[0] == "destroyer" for u in _fighting(dfn))
             a_subs, d_subs = not d_dd, not a_dd

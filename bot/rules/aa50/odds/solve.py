@@ -15,7 +15,6 @@ position as it was; that repetition is summed in closed form (a geometric series
 from __future__ import annotations
 
 import heapq
-from collections.abc import Sequence
 from itertools import repeat
 from operator import add, mul
 
@@ -29,7 +28,7 @@ Rows = dict[int, list[float]]
 
 
 class _Solver:
-    def __init__(self, spec: BattleSpec, eps: float) -> None:
+    def __init__(self, spec: BattleSpec) -> None:
         shared = Shared()
         att = Space(
             pc.build(spec.attacker, keep_land=spec.kind == "land"), True, spec.aa_gun, shared
@@ -40,7 +39,6 @@ class _Solver:
         for side in (spec.attacker, spec.defender):
             cap = max(cap, side.submerge_from_round or 0)
         self.b = Battle(spec=spec, att=att, dfn=dfn, cap=cap)
-        self.floor = eps
         self.na, self.nd = len(att.states), len(dfn.states)
         self.starts: Rows = {}
         """Positions at the start of a round, by row (round * attackers + attacker)."""
@@ -59,50 +57,22 @@ class _Solver:
 
     def push(self, table: Rows, r: int, on_a: Pairs, on_d: Outcome, m: float) -> None:
         """Add ``m`` times the outcomes (independent on each side) to round ``r``'s rows:
-        a stretch of the defender's numbers as one slice, scattered ones one by one. Below
-        the floor, an outcome is dropped and its mass counted."""
+        a stretch of the defender's numbers as one slice, scattered ones one by one."""
         base = min(r, self.b.cap) * self.na
-        floor = self.floor
+        rows = table.get
         if len(on_d[0]) == 1:
             lo, seg = on_d[0][0]
             hi = lo + len(seg)
-            top = max(seg) if floor else 0.0
             for ia, pa in on_a:
-                c = pa * m
-                if c * top < floor:
-                    self.b.dropped += c * sum(seg)
-                    continue
-                row = table.get(base + ia) or self.row(table, r, ia)
-                if floor:
-                    self._cut(row, lo, seg, c)
-                elif hi - lo == 1:
-                    row[lo] += c * seg[0]
-                else:
-                    row[lo:hi] = map(add, row[lo:hi], map(mul, seg, repeat(c)))
+                row = rows(base + ia) or self.row(table, r, ia)
+                row[lo:hi] = map(add, row[lo:hi], map(mul, seg, repeat(pa * m)))
             return
         flat = on_d[1]
         for ia, pa in on_a:
             c = pa * m
-            row = table.get(base + ia) or self.row(table, r, ia)
+            row = rows(base + ia) or self.row(table, r, ia)
             for j, q in flat:
-                x = c * q
-                if x >= floor:
-                    row[j] += x
-                else:
-                    self.b.dropped += x
-
-    def _cut(self, row: list[float], lo: int, seg: Sequence[float], c: float) -> None:
-        """``c`` times ``seg`` added from ``lo``, but the ends below the floor (a volley's
-        probabilities rise then fall: what is kept is one stretch)."""
-        t = self.floor / c
-        i, j = 0, len(seg)
-        while seg[i] < t:
-            i += 1
-        while seg[j - 1] < t:
-            j -= 1
-        if i or j < len(seg):
-            self.b.dropped += c * (sum(seg[:i]) + sum(seg[j:]))
-        row[lo + i : lo + j] = map(add, row[lo + i : lo + j], map(mul, seg[i:j], repeat(c)))
+                row[j] += c * q
 
     def main_fire(self, a: int, d: int, struck: bool) -> tuple[Pairs, Outcome]:
         """Steps ii-iv (5.5.3.2-4): both sides fire at once; after a surprise strike, without
@@ -256,10 +226,9 @@ def _stay(on_a: Pairs, on_d: Outcome, a: int, d: int) -> float:
     return pa * prob(on_d[0], d) if pa else 0.0
 
 
-def odds(spec: BattleSpec, eps: float = 0.0) -> Odds:
-    """Exact odds of ``spec``; ``eps`` drops outcomes whose probability is below it (the mass
-    dropped is reported as ``unresolved``)."""
-    solver = _Solver(spec, eps)
+def odds(spec: BattleSpec) -> Odds:
+    """The exact odds of ``spec``: every outcome, nothing sampled or dropped."""
+    solver = _Solver(spec)
     if Sweep.applies(solver.b):
         return Sweep(solver.b).solve()
     return solver.solve()

@@ -152,8 +152,6 @@ class Odds(BaseModel):
     """Expected number of combat rounds."""
     states: int
     """Positions the calculation visited (exact methods) or runs (Monte Carlo)."""
-    unresolved: float = 0.0
-    """Probability mass dropped below the precision asked (0 when nothing was dropped)."""
 
     @property
     def ipc_swing(self) -> float:

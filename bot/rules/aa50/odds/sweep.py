@@ -19,6 +19,7 @@ out as in ``solve``."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from itertools import repeat
 from operator import add, mul
 
@@ -138,20 +139,16 @@ class Sweep:
             # Mass to the later columns: the attacker's hits, y of them for column j + y.
             last = nd - 1 - j
             for y in range(1, min(last, self.longest) + 1):
-                w = list(map(mul, col, self.tail(y) if y == last else self.column(y)))
-                t = carry[j + y]
-                carry[j + y] = w if t is None else list(map(add, t, w))
+                _send(carry, j + y, map(mul, col, self.tail(y) if y == last else self.column(y)))
             if last > self.longest:  # more hits than the defender has units: all of them
-                w = list(map(mul, col, self.tail(last)))
-                t = carry[nd - 1]
-                carry[nd - 1] = w if t is None else list(map(add, t, w))
+                _send(carry, nd - 1, map(mul, col, self.tail(last)))
             p = self.die[j] if j < nd - 1 else 0.0
             if p:  # Horner: the die lost between column j and j + 1
-                for t in range(j + 1, nd):
-                    v = carry[t]
+                for k in range(j + 1, nd):
+                    v = carry[k]
                     if v is not None:
                         moved = map(mul, self.shift(v), repeat(p))
-                        carry[t] = list(map(add, map(mul, v, repeat(1 - p)), moved))
+                        carry[k] = list(map(add, map(mul, v, repeat(1 - p)), moved))
             cols[j] = []
         return summary(b)
 
@@ -208,3 +205,8 @@ class Sweep:
             for i, pa in on_a:
                 for j, pd in on_d:
                     cols[j][i] += m * pa * pd
+
+
+def _send(carry: list[list[float] | None], k: int, w: Iterable[float]) -> None:
+    got = carry[k]
+    carry[k] = list(w) if got is None else list(map(add, got, w))
