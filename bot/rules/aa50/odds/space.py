@@ -12,6 +12,8 @@ next hit of each kind leaves) is worked out here once per count, not once per po
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import repeat
+from operator import add, mul
 
 from bot.rules.aa50 import board
 from bot.rules.aa50.odds import pieces as pc
@@ -33,6 +35,10 @@ class Shared:
     def __init__(self) -> None:
         self.products: dict[tuple[int, int], Pmf] = {}
         self.interned: dict[tuple[tuple[str, int], ...], Batches] = {}
+
+    def intern(self, batches: Batches) -> Batches:
+        """The one object for these batches (what a volley does is cached by object)."""
+        return self.interned.setdefault(tuple((k, id(p)) for k, p in batches), batches)
 
     def convolve(self, a: Pmf, b: Pmf) -> Pmf:
         key = (id(a), id(b))
@@ -147,8 +153,7 @@ class Space:
                 else:
                     out.append((kind, kinds[kind]))
                 last = same
-            sig = tuple((kind, id(pmf)) for kind, pmf in out)
-            got = self._merged[key] = self.shared.interned.setdefault(sig, tuple(out))
+            got = self._merged[key] = self.shared.intern(tuple(out))
         return got
 
     def clipped(self, pmf: Pmf, n: int) -> Sequence[float]:
@@ -173,26 +178,37 @@ class Space:
 
 
 def hit(target: Space, i: int, batches: Batches) -> Segments:
-    """The target's counts after a volley of ``batches``, as stretches of numbers."""
+    """The target's counts after a volley of ``batches``, as stretches of numbers: the
+    batches in order (``combat/fire.volley``), each from where the ones before left it."""
     if not batches:
         return [(i, (1.0,))]
     if len(batches) == 1:
         kind, pmf = batches[0]
         steps = target.ladder(i, kind)
-        n = len(steps)
-        probs = target.clipped(pmf, n)
+        probs = target.clipped(pmf, len(steps))
         if steps[len(probs) - 1] - i == len(probs) - 1:
             return [(i, probs)]
         return _segments(dict(zip(steps, probs, strict=False)))
-    dist: dict[int, float] = {i: 1.0}
-    for kind, pmf in batches:
-        nxt: dict[int, float] = {}
-        for j, p in dist.items():
-            steps = target.ladder(j, kind)
-            for k, q in zip(steps, target.clipped(pmf, len(steps)), strict=False):
-                nxt[k] = nxt.get(k, 0.0) + p * q
-        dist = nxt
-    return _segments(dist)
+    head, tail = target.shared.intern(batches[:-1]), target.shared.intern(batches[-1:])
+    parts = [(p, target.outcome(j, tail)[0]) for j, p in target.outcome(i, head)[1]]
+    lo = min(seg[0][0] for _, seg in parts)
+    hi = max(seg[-1][0] + len(seg[-1][1]) for _, seg in parts)
+    acc = [0.0] * (hi - lo)
+    for p, segs in parts:  # each part a stretch or a few: added a slice at a time
+        for start, seg in segs:
+            k = start - lo
+            acc[k : k + len(seg)] = map(add, acc[k : k + len(seg)], map(mul, seg, repeat(p)))
+    out: Segments = []
+    run: list[float] = []
+    for k, q in enumerate(acc, lo):
+        if q:
+            if not run:
+                run = []
+                out.append((k, run))
+            run.append(q)
+        elif run:
+            run = []
+    return out
 
 
 def _segments(dist: dict[int, float]) -> Segments:
