@@ -56,7 +56,9 @@ class Sweep:
         """Attacker counts whose next hit is not the next number (a ladder's end)."""
         start = dfn.ids[dfn.setup.start]
         self.fire = [_one_kind(dfn, start, att, i) or (1.0,) for i in range(n)]
-        self.back = [_one_kind(att, 0, dfn, j) or (1.0,) for j in range(self.nd)]
+        self.back = [
+            _one_kind(att, att.ids[att.setup.start], dfn, j) or (1.0,) for j in range(self.nd)
+        ]
         self.die = [self._die(j) for j in range(self.nd - 1)]
         self.longest = max(len(f) for f in self.fire) - 1
         self._columns: dict[int, list[float]] = {}
@@ -102,7 +104,8 @@ class Sweep:
         start = dfn.ids[dfn.setup.start]
         if any(_one_kind(dfn, start, att, i) is None for i in range(len(att.states))):
             return False
-        return all(_one_kind(att, 0, dfn, j) is not None for j in range(nd))
+        first = att.ids[att.setup.start]
+        return all(_one_kind(att, first, dfn, j) is not None for j in range(nd))
 
     def shift(self, v: list[float]) -> list[float]:
         """Every attacker count one hit further (the last count keeps what reaches it)."""
