@@ -11,7 +11,7 @@ next hit of each kind leaves) is worked out here once per count, not once per po
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from itertools import repeat
 from operator import add, mul
 
@@ -188,7 +188,7 @@ def hit(target: Space, i: int, batches: Batches) -> Segments:
         probs = target.clipped(pmf, len(steps))
         if steps[len(probs) - 1] - i == len(probs) - 1:
             return [(i, probs)]
-        return _segments(dict(zip(steps, probs, strict=False)))
+        return _stretches(zip(steps, probs, strict=False))  # a ladder's numbers increase
     head, tail = target.shared.intern(batches[:-1]), target.shared.intern(batches[-1:])
     parts = [(p, target.outcome(j, tail)[0]) for j, p in target.outcome(i, head)[1]]
     lo = min(seg[0][0] for _, seg in parts)
@@ -198,30 +198,19 @@ def hit(target: Space, i: int, batches: Batches) -> Segments:
         for start, seg in segs:
             k = start - lo
             acc[k : k + len(seg)] = map(add, acc[k : k + len(seg)], map(mul, seg, repeat(p)))
+    return _stretches((k, q) for k, q in enumerate(acc, lo) if q)
+
+
+def _stretches(items: Iterable[tuple[int, float]]) -> Segments:
+    """(number, probability) pairs, numbers increasing, as stretches of numbers."""
     out: Segments = []
     run: list[float] = []
-    for k, q in enumerate(acc, lo):
-        if q:
-            if not run:
-                run = []
-                out.append((k, run))
-            run.append(q)
-        elif run:
-            run = []
-    return out
-
-
-def _segments(dist: dict[int, float]) -> Segments:
-    out: Segments = []
     lo = -2
-    seg: list[float] = []
-    for j in sorted(dist):
-        if j == lo + len(seg):
-            seg.append(dist[j])
-        else:
-            seg = [dist[j]]
-            lo = j
-            out.append((lo, seg))
+    for j, q in items:
+        if j != lo + len(run):
+            lo, run = j, []
+            out.append((lo, run))
+        run.append(q)
     return out
 
 
