@@ -325,3 +325,15 @@ def test_land_battles_by_columns_as_by_positions(spec: BattleSpec) -> None:
         a, b = getattr(by_columns, name), getattr(by_positions, name)
         assert a.keys() == b.keys()
         assert all(a[k] == pytest.approx(b[k], abs=1e-12) for k in a)
+
+
+@pytest.mark.parametrize("collecting", [True, False])
+def test_the_cycle_collector_is_left_as_it_was(collecting: bool) -> None:
+    import gc
+
+    (gc.enable if collecting else gc.disable)()
+    try:
+        odds(sea(side(submarine=1), side(cruiser=1)))
+        assert gc.isenabled() is collecting
+    finally:
+        gc.enable()

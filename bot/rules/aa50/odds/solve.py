@@ -14,6 +14,7 @@ position as it was; that repetition is summed in closed form (a geometric series
 
 from __future__ import annotations
 
+import gc
 import heapq
 from itertools import repeat
 from operator import add, mul
@@ -228,7 +229,16 @@ def _stay(on_a: Pairs, on_d: Outcome, a: int, d: int) -> float:
 
 def odds(spec: BattleSpec) -> Odds:
     """The exact odds of ``spec``: every outcome, nothing sampled or dropped."""
-    solver = _Solver(spec)
-    if Sweep.applies(solver.b):
-        return Sweep(solver.b).solve()
-    return solver.solve()
+    # The tables of a calculation hold no cycles and are dropped at its end; the cycle
+    # collector would only walk them again and again as they grow (a quarter of a large sea
+    # battle's time, measured; the Monte Carlo gains nothing from it).
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        solver = _Solver(spec)
+        if Sweep.applies(solver.b):
+            return Sweep(solver.b).solve()
+        return solver.solve()
+    finally:
+        if collecting:
+            gc.enable()

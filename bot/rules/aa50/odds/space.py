@@ -115,12 +115,9 @@ class Space:
         """The side after 0, 1, 2... hits of ``kind`` until no unit is left that may take one."""
         key = (i, kind)
         got = self._ladders.get(key)
-        if got is None:
-            step = self.next[kind]
-            got = [i]
-            while step[got[-1]] != got[-1]:
-                got.append(step[got[-1]])
-            self._ladders[key] = got
+        if got is None:  # the next count's ladder, one count before it
+            j = self.next[kind][i]
+            got = self._ladders[key] = [i] if j == i else [i, *self.ladder(j, kind)]
         return got
 
     def fire(self, i: int, mode: int) -> dict[str, Pmf]:
