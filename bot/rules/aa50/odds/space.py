@@ -12,8 +12,6 @@ next hit of each kind leaves) is worked out here once per count, not once per po
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from itertools import repeat
-from operator import add, mul
 
 from bot.rules.aa50 import board
 from bot.rules.aa50.odds import pieces as pc
@@ -35,6 +33,15 @@ class Shared:
     def __init__(self) -> None:
         self.products: dict[tuple[int, int], Pmf] = {}
         self.interned: dict[tuple[tuple[str, int], ...], Batches] = {}
+        self.splits: dict[int, tuple[Batches, Batches]] = {}
+        """By the id of an interned (so kept) batches object."""
+
+    def split(self, batches: Batches) -> tuple[Batches, Batches]:
+        """All batches but the last, and the last, each as its one object."""
+        got = self.splits.get(id(batches))
+        if got is None:
+            got = self.splits[id(batches)] = (self.intern(batches[:-1]), self.intern(batches[-1:]))
+        return got
 
     def intern(self, batches: Batches) -> Batches:
         """The one object for these batches (what a volley does is cached by object)."""
@@ -186,16 +193,13 @@ def hit(target: Space, i: int, batches: Batches) -> Segments:
         if steps[len(probs) - 1] - i == len(probs) - 1:
             return [(i, probs)]
         return _stretches(zip(steps, probs, strict=False))  # a ladder's numbers increase
-    head, tail = target.shared.intern(batches[:-1]), target.shared.intern(batches[-1:])
-    parts = [(p, target.outcome(j, tail)[0]) for j, p in target.outcome(i, head)[1]]
-    lo = min(seg[0][0] for _, seg in parts)
-    hi = max(seg[-1][0] + len(seg[-1][1]) for _, seg in parts)
-    acc = [0.0] * (hi - lo)
-    for p, segs in parts:  # each part a stretch or a few: added a slice at a time
-        for start, seg in segs:
-            k = start - lo
-            acc[k : k + len(seg)] = map(add, acc[k : k + len(seg)], map(mul, seg, repeat(p)))
-    return _stretches((k, q) for k, q in enumerate(acc, lo) if q)
+    head, tail = target.shared.split(batches)
+    acc: dict[int, float] = {}
+    get = acc.get
+    for j, p in target.outcome(i, head)[1]:
+        for k, q in target.outcome(j, tail)[1]:
+            acc[k] = get(k, 0.0) + p * q
+    return _stretches((k, acc[k]) for k in sorted(acc))
 
 
 def _stretches(items: Iterable[tuple[int, float]]) -> Segments:
