@@ -61,6 +61,8 @@ class Sweep:
         ]
         self.die = [self._die(j) for j in range(self.nd - 1)]
         self.longest = max(len(f) for f in self.fire) - 1
+        self.leaves = ["retreat" if b.retreats(1, i) else None for i in range(n)]
+        """The attacker's retreat policy at each count (5.5.3.5 B, from round 2 on)."""
         self._columns: dict[int, list[float]] = {}
         self._tails: dict[int, list[float]] = {}
 
@@ -162,20 +164,18 @@ class Sweep:
         att = b.att
         q = self.back[j]
         last = self.nd - 1 - j
-        for i in range(self.na):
-            m = col[i]
+        over = b.over
+        leaves = self.leaves
+        rounds = 0.0
+        for i, m in enumerate(col):  # later entries fill as it goes
             if not m:
                 continue
-            how = b.over(i, j)
-            if how is None and b.retreats(1, i):
-                how = "retreat"
+            how = over(i, j) or leaves[i]
             if how is not None:
                 b.end(how, i, j, m)
                 col[i] = 0.0
                 continue
-            b.visited += 1
-            f = self.fire[i]
-            miss = f[0] if last else 1.0  # the defender left as it is
+            miss = self.fire[i][0] if last else 1.0  # the defender left as it is
             steps = att.ladder(i, "any")
             qs = att.clipped(q, len(steps))
             stay = miss * qs[0]
@@ -183,13 +183,18 @@ class Sweep:
                 b.end("stalemate", i, j, m)
                 col[i] = 0.0
                 continue
-            m /= 1.0 - stay
-            col[i] = m
-            b.rounds += m
-            c = m * miss
-            if c:
-                for k in range(1, len(qs)):
-                    col[steps[k]] += c * qs[k]
+            kept = col[i] = m / (1.0 - stay)
+            rounds += kept
+            b.visited += 1
+            c = kept * miss
+            n = len(qs)
+            if c and n > 1:
+                if steps[n - 1] - i == n - 1:  # one stretch down the ladder
+                    col[i + 1 : i + n] = map(add, col[i + 1 : i + n], map(mul, qs[1:], repeat(c)))
+                else:
+                    for k in range(1, n):
+                        col[steps[k]] += c * qs[k]
+        b.rounds += rounds
 
     def _opening(self, cols: list[list[float]]) -> None:
         """The first round, AA fire and bombardment before it (``chain.opening``)."""
