@@ -337,3 +337,13 @@ def test_the_cycle_collector_is_left_as_it_was(collecting: bool) -> None:
         assert gc.isenabled() is collecting
     finally:
         gc.enable()
+
+
+def test_many_dice_hit_distribution() -> None:
+    # Past 1,000 dice the binomial coefficients leave a float's range: by logarithms then.
+    from bot.rules.aa50.odds.pieces import binomial
+
+    for n in (1000, 1001, 1500):
+        pmf = binomial(n, 2)
+        assert sum(pmf) == pytest.approx(1.0, abs=1e-9)
+        assert max(range(n + 1), key=pmf.__getitem__) == n // 3

@@ -234,11 +234,19 @@ def dice(
 @cache
 def binomial(n: int, face: int) -> tuple[float, ...]:
     """P(k hits) for n dice each hitting on ``face`` or less of a d6, k = 0..n."""
-    from math import comb
+    from math import comb, exp, lgamma, log
 
     p = face / 6
     q = 1 - p
-    return tuple(comb(n, k) * p**k * q ** (n - k) for k in range(n + 1))
+    if n <= 1000:
+        return tuple(comb(n, k) * p**k * q ** (n - k) for k in range(n + 1))
+    if not 0 < p < 1:
+        return tuple(float(k == (n if p else 0)) for k in range(n + 1))
+    top = lgamma(n + 1)  # past a float's range for comb: by logarithms
+    return tuple(
+        exp(top - lgamma(k + 1) - lgamma(n - k + 1) + k * log(p) + (n - k) * log(q))
+        for k in range(n + 1)
+    )
 
 
 def convolve(a: tuple[float, ...], b: tuple[float, ...]) -> tuple[float, ...]:

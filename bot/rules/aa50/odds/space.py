@@ -120,11 +120,15 @@ class Space:
 
     def ladder(self, i: int, kind: str) -> list[int]:
         """The side after 0, 1, 2... hits of ``kind`` until no unit is left that may take one."""
-        key = (i, kind)
-        got = self._ladders.get(key)
-        if got is None:  # the next count's ladder, one count before it
-            j = self.next[kind][i]
-            got = self._ladders[key] = [i] if j == i else [i, *self.ladder(j, kind)]
+        got = self._ladders.get((i, kind))
+        if got is None:  # down to a count whose ladder is known, then each one count longer
+            step, path, j = self.next[kind], [i], i
+            while step[j] != j and (step[j], kind) not in self._ladders:
+                j = step[j]
+                path.append(j)
+            got = [] if step[j] == j else self._ladders[(step[j], kind)]
+            for j in reversed(path):
+                got = self._ladders[(j, kind)] = [j, *got]
         return got
 
     def fire(self, i: int, mode: int) -> dict[str, Pmf]:
