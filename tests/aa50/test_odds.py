@@ -87,7 +87,7 @@ def test_surprise_strike_and_its_cancellation_by_a_destroyer() -> None:
     # A submarine (2) against a cruiser (3): no destroyer, so the sub strikes first (7.3.5)
     # and a cruiser it hits never fires. Round: sub wins 1/3; else the cruiser sinks it on 1/2
     # (1/3 overall); neither 1/3. So 1/2 each.
-    o = odds(sea(side(submarine=1), side(cruiser=1)))
+    o = odds(sea(side(submarine=1), side(cruiser=1), surprise_every_round=True))
     assert o.attacker_wins == pytest.approx(1 / 2)
     assert o.defender_wins == pytest.approx(1 / 2)
     assert o.draw == pytest.approx(0)
@@ -149,6 +149,20 @@ def test_bombardment_casualties_fire_back() -> None:
     # First round with the shell hitting (2/3): the defender dies whatever; it fires back
     # (2/6), so the attacker wins 2/3*4/6 and both die 2/3*2/6.
     assert o.draw >= 2 / 3 * 2 / 6
+
+
+def test_bombardment_fires_at_land_units_only() -> None:
+    # 7.3.1, 7.3.3 (as the engine takes bombardment hits): a fighter defending alone is
+    # untouched by the battleship's shot, so the battle is the one without it.
+    shelled = odds(land(side(infantry=2), side(fighter=1), amphibious=2, bombard={"battleship": 1}))
+    plain = odds(land(side(infantry=2), side(fighter=1), amphibious=2))
+    assert shelled.attacker_wins == pytest.approx(plain.attacker_wins)
+    assert shelled.defender_survivors == pytest.approx(plain.defender_survivors)
+    # Against an infantry and a fighter, the shot may only take the infantry.
+    mixed = odds(
+        land(side(infantry=2), side(infantry=1, fighter=1), amphibious=2, bombard={"battleship": 1})
+    )
+    assert mixed.defender_survivors["fighter"] > mixed.defender_survivors["infantry"]
 
 
 def test_retreat_after_the_first_round() -> None:

@@ -98,8 +98,8 @@ def _over(att: dict[str, int], dfn: dict[str, int]) -> str | None:
 
 def opening(b: Battle) -> dict[tuple[Counts, Counts, Counts], float]:
     """The first round's start: AA fire at the attacking aircraft, one die each, 1 (1-2 with
-    Radar) destroys it at once (7.1.4, 5.2.3); then bombardment, whose hits stay to fire back
-    (5.5.2.2)."""
+    Radar) destroys it at once (7.1.4, 5.2.3); then bombardment, whose hits fall on land
+    units only and stay to fire back (5.5.2.2, 7.3.1, 7.3.3, as ``combat/battle`` takes them)."""
     a_side, d_side = b.att.setup, b.dfn.setup
     a0, d0 = a_side.start, d_side.start
     aa: Dist = {a0: 1.0}
@@ -119,11 +119,11 @@ def opening(b: Battle) -> dict[tuple[Counts, Counts, Counts], float]:
     shelled: Dist = {d0: 1.0}
     ships = {u: n for u, n in s.bombard.items() if n}
     if ships:
-        groups = [(board.unit_type(u).attack, n, "any") for u, n in ships.items()]
-        pmf = pc.hits_by_kind(groups)["any"]
+        groups = [(board.unit_type(u).attack, n, "land") for u, n in ships.items()]
+        pmf = pc.hits_by_kind(groups)["land"]
         shelled = {}
         for k, q in enumerate(pmf):
-            c = pc.take_hits(d_side, d0, "any", k)
+            c = pc.take_hits(d_side, d0, "land", k)
             shelled[c] = shelled.get(c, 0.0) + q
     return {(a1, d0, d1): pa * pd for a1, pa in aa.items() for d1, pd in shelled.items()}
 

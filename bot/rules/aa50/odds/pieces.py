@@ -36,6 +36,8 @@ def fits(unit: str, kind: str) -> bool:
         return unit in board.SEA_UNITS
     if kind == "no_sub":
         return unit != "submarine"
+    if kind == "land":  # bombardment (5.5.2.2 with 7.3.1, 7.3.3): land units only
+        return unit in board.LAND_UNITS
     return True
 
 

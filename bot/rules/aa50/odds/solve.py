@@ -32,9 +32,9 @@ class _Solver:
     def __init__(self, spec: BattleSpec) -> None:
         shared = Shared()
         att = Space(
-            pc.build(spec.attacker, keep_land=spec.kind == "land"), True, spec.aa_gun, shared
+            pc.build(spec.attacker, keep_land=spec.kind == "land"), True, spec.aa_gun, shared, False
         )
-        dfn = Space(pc.build(spec.defender), False, False, shared)
+        dfn = Space(pc.build(spec.defender), False, False, shared, bool(spec.bombard))
         # Rounds from ``cap`` on behave alike: a position there may repeat itself.
         cap = max(2, (spec.retreat_after_round or 0) + 1)
         for side in (spec.attacker, spec.defender):

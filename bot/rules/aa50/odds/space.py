@@ -61,8 +61,12 @@ this round (7.3.5), the submarines alone (the surprise strike)."""
 
 
 class Space:
-    def __init__(self, setup: SideSetup, attacking: bool, aa_planes: bool, shared: Shared) -> None:
+    def __init__(
+        self, setup: SideSetup, attacking: bool, aa_planes: bool, shared: Shared, shelled: bool
+    ) -> None:
         self.setup = setup
+        self.shelled = shelled
+        """Bombardment may hit this side (its ``land`` hits are moves too)."""
         self.shared = shared
         self.attacking = attacking
         planes = [setup.index(p) for p in ("fighter", "bomber")] if aa_planes else []
@@ -94,7 +98,8 @@ class Space:
         setup = self.setup
         out = [pc.submerge(setup, counts)]
         out += [(*counts[:i], counts[i] - 1, *counts[i + 1 :]) for i in self.planes if counts[i]]
-        out += [pc.take_hits(setup, counts, kind, 1) for kind in ("sea", "no_sub", "any")]
+        kinds = ("land", "sea", "no_sub", "any") if self.shelled else ("sea", "no_sub", "any")
+        out += [pc.take_hits(setup, counts, kind, 1) for kind in kinds]
         return [c for c in out if c != counts]
 
     def _number(self) -> None:
