@@ -87,7 +87,7 @@ def test_surprise_strike_and_its_cancellation_by_a_destroyer() -> None:
     # A submarine (2) against a cruiser (3): no destroyer, so the sub strikes first (7.3.5)
     # and a cruiser it hits never fires. Round: sub wins 1/3; else the cruiser sinks it on 1/2
     # (1/3 overall); neither 1/3. So 1/2 each.
-    o = odds(sea(side(submarine=1), side(cruiser=1)))
+    o = odds(sea(side(submarine=1), side(cruiser=1), surprise_every_round=True))
     assert o.attacker_wins == pytest.approx(1 / 2)
     assert o.defender_wins == pytest.approx(1 / 2)
     assert o.draw == pytest.approx(0)
@@ -97,6 +97,16 @@ def test_surprise_strike_and_its_cancellation_by_a_destroyer() -> None:
     assert o.attacker_wins == pytest.approx(2 / 5)
     assert o.defender_wins == pytest.approx(2 / 5)
     assert o.draw == pytest.approx(1 / 5)
+
+
+def test_a_surprise_strike_in_the_first_round_only() -> None:
+    # 7.3.5 read as once per battle: a sub (2) against a cruiser (3). Round one as above: the
+    # sub wins 1/3, the cruiser 1/3, 1/3 goes on. Then both fire at once: sub only 1/6,
+    # cruiser only 1/3, both 1/6, neither 1/3: 1/4, 1/2, 1/4 of what goes on.
+    o = odds(sea(side(submarine=1), side(cruiser=1), surprise_every_round=False))
+    assert o.attacker_wins == pytest.approx(1 / 3 + 1 / 3 * 1 / 4)
+    assert o.defender_wins == pytest.approx(1 / 3 + 1 / 3 * 1 / 2)
+    assert o.draw == pytest.approx(1 / 3 * 1 / 4)
 
 
 def test_aa_fire_against_aircraft() -> None:
@@ -139,6 +149,20 @@ def test_bombardment_casualties_fire_back() -> None:
     # First round with the shell hitting (2/3): the defender dies whatever; it fires back
     # (2/6), so the attacker wins 2/3*4/6 and both die 2/3*2/6.
     assert o.draw >= 2 / 3 * 2 / 6
+
+
+def test_bombardment_fires_at_land_units_only() -> None:
+    # 7.3.1, 7.3.3 (as the engine takes bombardment hits): a fighter defending alone is
+    # untouched by the battleship's shot, so the battle is the one without it.
+    shelled = odds(land(side(infantry=2), side(fighter=1), amphibious=2, bombard={"battleship": 1}))
+    plain = odds(land(side(infantry=2), side(fighter=1), amphibious=2))
+    assert shelled.attacker_wins == pytest.approx(plain.attacker_wins)
+    assert shelled.defender_survivors == pytest.approx(plain.defender_survivors)
+    # Against an infantry and a fighter, the shot may only take the infantry.
+    mixed = odds(
+        land(side(infantry=2), side(infantry=1, fighter=1), amphibious=2, bombard={"battleship": 1})
+    )
+    assert mixed.defender_survivors["fighter"] > mixed.defender_survivors["infantry"]
 
 
 def test_retreat_after_the_first_round() -> None:
@@ -238,6 +262,18 @@ MIXED = [
         side(infantry=4, fighter=1),
         aa_gun=True,
     ),
+    # Submarines submerging in the rounds that repeat themselves (a position the round
+    # leaves for another one at once: its mass must all go on, 7.3.5).
+    sea(
+        Side(units={"submarine": 3, "destroyer": 1, "cruiser": 1}, submerge_from_round=2),
+        Side(units={"fighter": 1, "battleship": 1, "submarine": 1}, submerge_from_round=1),
+        retreat_when_left=1,
+    ),
+    sea(
+        side(("super_submarines",), submarine=3, destroyer=1, fighter=2, cruiser=1),
+        side(submarine=2, battleship=1, carrier=1, fighter=2, transport=2),
+        surprise_every_round=False,
+    ),
 ]
 
 
@@ -256,9 +292,72 @@ def test_exact_agrees_with_monte_carlo(spec: BattleSpec) -> None:
     _agree(exact, montecarlo.odds(spec, runs, random.Random(18).random), runs, (worth[0], worth[1]))
 
 
-def test_precision_drops_little_and_says_so() -> None:
-    spec = land(side(infantry=30, armour=10), side(infantry=35))
-    full, cut = odds(spec), odds(spec, eps=1e-12)
-    assert full.unresolved == 0
-    assert 0 < cut.unresolved < 1e-6
-    assert abs(full.attacker_wins - cut.attacker_wins) <= cut.unresolved
+LAND = [
+    land(
+        side(infantry=12, artillery=5, armour=6, fighter=3, bomber=2), side(infantry=15, armour=4)
+    ),
+    land(
+        side(
+            ("heavy_bombers", "advanced_artillery", "jet_fighters"),
+            infantry=6,
+            artillery=3,
+            bomber=2,
+            fighter=2,
+        ),
+        side(("radar",), infantry=7, artillery=2, fighter=2),
+        aa_gun=True,
+    ),
+    land(
+        side(infantry=5, armour=2, fighter=1),
+        side(infantry=6, armour=1, bomber=1),
+        amphibious=3,
+        bombard={"battleship": 1, "cruiser": 2},
+    ),
+    land(
+        Side(units={"infantry": 3, "fighter": 3, "bomber": 1}, order=CasualtyOrder(keep_land=True)),
+        side(infantry=5, fighter=1),
+        aa_gun=True,
+        retreat_when_left=2,
+    ),
+]
+
+
+@pytest.mark.parametrize("spec", LAND)
+def test_land_battles_by_columns_as_by_positions(spec: BattleSpec) -> None:
+    # Two exact methods, the same sums in another order: they agree to rounding.
+    from bot.rules.aa50.odds.solve import _Solver
+    from bot.rules.aa50.odds.sweep import Sweep
+
+    solver = _Solver(spec)
+    assert Sweep.applies(solver.b)  # the column method is the one ``odds`` uses here
+    by_columns = Sweep(solver.b).solve()
+    by_positions = _Solver(spec).solve()
+    assert by_columns == odds(spec)
+    for name in ("attacker_wins", "defender_wins", "draw", "retreat", "captures", "rounds"):
+        assert getattr(by_columns, name) == pytest.approx(getattr(by_positions, name), abs=1e-12)
+    for name in ("attacker_survivors", "defender_survivors"):
+        a, b = getattr(by_columns, name), getattr(by_positions, name)
+        assert a.keys() == b.keys()
+        assert all(a[k] == pytest.approx(b[k], abs=1e-12) for k in a)
+
+
+@pytest.mark.parametrize("collecting", [True, False])
+def test_the_cycle_collector_is_left_as_it_was(collecting: bool) -> None:
+    import gc
+
+    (gc.enable if collecting else gc.disable)()
+    try:
+        odds(sea(side(submarine=1), side(cruiser=1)))
+        assert gc.isenabled() is collecting
+    finally:
+        gc.enable()
+
+
+def test_many_dice_hit_distribution() -> None:
+    # Past 1,000 dice the binomial coefficients leave a float's range: by logarithms then.
+    from bot.rules.aa50.odds.pieces import binomial
+
+    for n in (1000, 1001, 1500):
+        pmf = binomial(n, 2)
+        assert sum(pmf) == pytest.approx(1.0, abs=1e-9)
+        assert max(range(n + 1), key=pmf.__getitem__) == (n + 1) // 3  # the mode

@@ -120,7 +120,14 @@ def _case(name: str) -> tuple[Aa50State, str, BattleSpec, int | None]:
         att = {"submarine": 3, "destroyer": 1, "fighter": 2, "battleship": 1}
         dfn = {"submarine": 2, "carrier": 1, "fighter": 2, "transport": 2, "cruiser": 1}
         units += _place(zone, me, att) + _place(zone, enemy, dfn)
-        spec = BattleSpec(kind="sea", attacker=Side(units=att), defender=Side(units=dfn))
+        every = name == "sea, every round"  # 7.3.5 as TripleA reads it (the option)
+        state.options = state.options.model_copy(update={"surprise_every_round": every})
+        spec = BattleSpec(
+            kind="sea",
+            attacker=Side(units=att),
+            defender=Side(units=dfn),
+            surprise_every_round=every,
+        )
         land = zone
     state.units = {}
     for i, u in enumerate(units):
@@ -141,7 +148,15 @@ def test_the_position_gives_the_battle(name: str) -> None:
     assert got.can_retreat == (name in ("land", "retreat"))  # they came from a friendly space
 
 
-@pytest.mark.parametrize("name", ["land", "sea", "amphibious", "retreat"])
+def test_the_surprise_strike_rule_is_the_games() -> None:
+    # 7.3.5: the odds take the game's rule (options.py), whichever it is.
+    state, where, _, _ = _case("sea")
+    for every in (False, True):
+        state.options = state.options.model_copy(update={"surprise_every_round": every})
+        assert spec_for(state, where).surprise_every_round is every
+
+
+@pytest.mark.parametrize("name", ["land", "sea", "sea, every round", "amphibious", "retreat"])
 def test_engine_battles_agree_with_the_exact_odds(name: str) -> None:
     runs = 400
     _, where, spec, retreat_after = _case(name)

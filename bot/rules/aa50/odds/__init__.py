@@ -1,5 +1,6 @@
-"""AA50 battle odds (issue 18): exact (``chain``, a Markov chain over the units left) and by
-sampling (``montecarlo``, the yardstick). Pure rules code: stdlib and pydantic only."""
+"""AA50 battle odds (issue 18): exact (``chain``, a Markov chain over the units left, solved
+position by position in ``solve`` or a column at a time for a land battle in ``sweep``) and
+by sampling (``montecarlo``, the yardstick). Pure rules code: stdlib and pydantic only."""
 
 from __future__ import annotations
 

@@ -62,7 +62,6 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--defender-order", default="")
     p.add_argument("--attacker-submerge", type=int, help="subs submerge from this round")
     p.add_argument("--defender-submerge", type=int)
-    p.add_argument("--eps", type=float, default=0.0, help="drop outcomes below this probability")
     p.add_argument("--lang", choices=["en", "zh"], help="language (default: from LANG)")
     return p
 
@@ -126,8 +125,6 @@ def report(spec: BattleSpec, o: Odds, lang: str = "en") -> str:
             swing=f"{o.ipc_swing:+.2f}",
         ),
     ]
-    if o.unresolved:
-        lines.append("  " + tr("aa50.odds.unresolved", lang, p=f"{o.unresolved:.1e}"))
     return "\n".join(lines)
 
 
@@ -147,5 +144,5 @@ def run(argv: list[str]) -> int:
     except ValueError as err:
         print(tr("aa50.odds.refused", lang, reason=str(err)))
         return 2
-    print(report(spec, odds(spec, args.eps), lang))
+    print(report(spec, odds(spec), lang))
     return 0

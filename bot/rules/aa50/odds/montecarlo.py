@@ -88,8 +88,8 @@ def _take(
     appended to ``gone`` (still fighting this round if the caller says so). ``keep``: the
     last land unit goes after every other unit but transports (the order's ``keep_land``)."""
     out = {id(g) for g in gone}
-    for kind in ("sea", "no_sub", "any"):
-        for _ in range(hits[kind]):
+    for kind in ("land", "sea", "no_sub", "any"):
+        for _ in range(hits.get(kind, 0)):
             left = [u for u in units if not u[2] and id(u) not in out and fits(str(u[0]), kind)]
             best = left[0] if left else None
             if best is None:
@@ -151,7 +151,7 @@ def battle(
     for ship, n in spec.bombard.items():
         for _ in range(n):
             if _roll(uniform, board.unit_type(ship).attack):
-                _take(dfn, d_side, {"sea": 0, "no_sub": 0, "any": 1}, doomed)
+                _take(dfn, d_side, {"land": 1}, doomed)  # land units only (7.3.1, 7.3.3)
     r = 1
     while True:
         if spec.kind == "sea":
@@ -168,7 +168,7 @@ def battle(
         if how is not None:
             return how, att, dfn, r - 1
         a_subs = d_subs = False
-        if spec.kind == "sea":
+        if spec.kind == "sea" and (spec.surprise_every_round or r == 1):
             a_dd = any(u[0] == "destroyer" for u in _fighting(att))
             d_dd = any(u[0] == "destroyer" for u in _fighting(dfn))
             a_subs, d_subs = not d_dd, not a_dd

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from itertools import repeat
+from operator import add, mul
 
 from bot.rules.aa50 import board
 from bot.rules.aa50.odds.spec import CasualtyOrder, Side
@@ -34,6 +36,8 @@ def fits(unit: str, kind: str) -> bool:
         return unit in board.SEA_UNITS
     if kind == "no_sub":
         return unit != "submarine"
+    if kind == "land":  # bombardment (5.5.2.2 with 7.3.1, 7.3.3): land units only
+        return unit in board.LAND_UNITS
     return True
 
 
@@ -232,29 +236,47 @@ def dice(
 @cache
 def binomial(n: int, face: int) -> tuple[float, ...]:
     """P(k hits) for n dice each hitting on ``face`` or less of a d6, k = 0..n."""
-    from math import comb
+    from math import comb, exp, lgamma, log
 
     p = face / 6
     q = 1 - p
-    return tuple(comb(n, k) * p**k * q ** (n - k) for k in range(n + 1))
+    if n <= 1000:
+        return tuple(comb(n, k) * p**k * q ** (n - k) for k in range(n + 1))
+    if not 0 < p < 1:
+        return tuple(float(k == (n if p else 0)) for k in range(n + 1))
+    top = lgamma(n + 1)  # past a float's range for comb: by logarithms
+    return tuple(
+        exp(top - lgamma(k + 1) - lgamma(n - k + 1) + k * log(p) + (n - k) * log(q))
+        for k in range(n + 1)
+    )
 
 
 def convolve(a: tuple[float, ...], b: tuple[float, ...]) -> tuple[float, ...]:
+    if len(a) < len(b):
+        a, b = b, a
     out = [0.0] * (len(a) + len(b) - 1)
-    for i, x in enumerate(a):
-        if x:
-            for j, y in enumerate(b):
-                out[i + j] += x * y
+    n = len(a)
+    for j, y in enumerate(b):  # the longer one a slice at a time
+        if y:
+            out[j : j + n] = map(add, out[j : j + n], map(mul, a, repeat(y)))
     return tuple(out)
+
+
+@cache
+def _pmf(dice: tuple[tuple[int, int], ...]) -> tuple[float, ...]:
+    """Hits of dice grouped as (face, count): the binomials convolved (many states share
+    the same groups, so each product is computed once)."""
+    (face, n), rest = dice[0], dice[1:]
+    return convolve(_pmf(rest), binomial(n, face)) if rest else binomial(n, face)
 
 
 def hits_by_kind(groups: list[Group]) -> dict[str, tuple[float, ...]]:
     """The distribution of the number of hits of each kind a volley scores."""
-    out: dict[str, tuple[float, ...]] = {}
+    by_kind: dict[str, dict[int, int]] = {}
     for face, n, kind in groups:
-        pmf = binomial(n, face)
-        out[kind] = convolve(out[kind], pmf) if kind in out else pmf
-    return out
+        faces = by_kind.setdefault(kind, {})
+        faces[face] = faces.get(face, 0) + n  # dice hitting on the same face: one binomial
+    return {kind: _pmf(tuple(sorted(faces.items()))) for kind, faces in by_kind.items()}
 
 
 def can_hit(shooters: dict[str, int], targets: dict[str, int], attacking: bool) -> bool:

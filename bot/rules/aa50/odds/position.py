@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import get_args
 
 from bot.rules.aa50 import board, query
-from bot.rules.aa50.odds.spec import Advance, BattleSpec
+from bot.rules.aa50.odds.spec import Advance, BattleSpec, engine_surprise
 from bot.rules.aa50.state import Aa50State, Unit
 
 ADVANCES = frozenset(get_args(Advance))
@@ -73,5 +73,6 @@ def spec_for(state: Aa50State, where: str) -> BattleSpec:
             "bombard": _counts(ships),
             "amphibious": len(landing) + sum(1 for u in att if u.amphibious),
             "can_retreat": retreat or not ground,
+            "surprise_every_round": engine_surprise(state.options),
         }
     )

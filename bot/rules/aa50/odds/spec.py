@@ -13,6 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from bot.rules.aa50 import board
 from bot.rules.aa50.board import UnitId
+from bot.rules.aa50.options import Aa50Options
 
 Advance = Literal[
     "advanced_artillery", "jet_fighters", "super_submarines", "heavy_bombers", "radar"
@@ -60,6 +61,13 @@ class CasualtyOrder(BaseModel):
         return self
 
 
+def engine_surprise(options: Aa50Options) -> bool:
+    """The game's 7.3.5 rule: ``Aa50Options.surprise_every_round`` (issue 17: once a battle
+    by default). Ruling: an engine without that option strikes in every round (its rule
+    before the option came), so the odds follow whichever engine they run beside."""
+    return bool(getattr(options, "surprise_every_round", True))
+
+
 class Side(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -99,6 +107,9 @@ class BattleSpec(BaseModel):
     landed."""
     amphibious: int = Field(default=0, ge=0)
     """Attacking land units landed from the sea (5.5.2.3): while they fight, nobody retreats."""
+    surprise_every_round: bool = Field(default_factory=lambda: engine_surprise(Aa50Options()))
+    """7.3.5: the submarines' surprise strike in every round, or in the first round only (once
+    a battle); by default as the engine's option (``Aa50Options.surprise_every_round``)."""
     can_retreat: bool = True
     """Whether an adjacent friendly space some attacker came from exists (5.5.3.5)."""
     retreat_after_round: int | None = Field(default=None, ge=1)
@@ -149,8 +160,6 @@ class Odds(BaseModel):
     """Expected number of combat rounds."""
     states: int
     """Positions the calculation visited (exact methods) or runs (Monte Carlo)."""
-    unresolved: float = 0.0
-    """Probability mass dropped below the precision asked (0 when nothing was dropped)."""
 
     @property
     def ipc_swing(self) -> float:
