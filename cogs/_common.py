@@ -6,7 +6,7 @@ from __future__ import annotations
 import contextlib
 import inspect
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
@@ -23,6 +23,7 @@ from bot.rules.core import GameState, OrderForm, Prompt, RuleViolation, View
 from bot.rules.core.registry import get as get_ruleset
 from bot.store import GameRecord
 from cogs._orders import describe as describe_order
+from cogs._views import picture
 from cogs._was_input import Choices
 
 if TYPE_CHECKING:
@@ -283,6 +284,21 @@ class GameCommands:
         audiences: list[str | None] = [*seats] or [None]
         return record, [(seat, ruleset.view(state, seat)) for seat in audiences]
 
+    async def send_maps(
+        self,
+        ctx: Ctx,
+        game: str | None,
+        filename: str,
+        caption: Callable[[View], str] | None = None,
+    ) -> None:
+        """The map of each seat the user holds (only they see it), or the public one for a
+        spectator: the game's header, the view's caption if any, the picture."""
+        record, views = await self.views(ctx, game)
+        for _seat, view in views:
+            header = present.header(record.id, self.ruleset, ctx.lang)
+            content = present.join(header, caption(view)) if caption else header
+            await ctx.send(present.clip(content), file=await picture(view, filename))
+
     async def game_ids(self, interaction: discord.Interaction, current: str) -> Choices:
         """This server's live games of the ruleset (in DMs, the user's own)."""
         bot = cast("RefereeBot", interaction.client)
@@ -352,10 +368,14 @@ def add_order_commands(
     owner: type,
     commands: Sequence[OrderCommand],
     run: OrderRun,
+    complete: Callable[[Any, discord.Interaction, str], Coroutine[Any, Any, Choices]] | None = None,
 ) -> None:
     """Add one command per row to ``group`` (a class attribute of the cog ``owner``): its
     options are its inputs (text), then ``game``; invoking it calls ``run(cog, interaction,
-    command, game, typed)``. One table instead of a method per order."""
+    command, game, typed)``. One table instead of a method per order. Then every ``game``
+    option of the group completes from this server's games and, with ``complete``, every
+    other input of an order command from it (an input something else already completes, as
+    /pb's ``trait``, is left alone)."""
     for spec in commands:
         group.add_command(
             app_commands.Command(
@@ -365,6 +385,15 @@ def add_order_commands(
                 parent=group,
             )
         )
+    game.complete_games(group)
+    if complete is None:
+        return
+    names = {spec.name for spec in commands}
+    for command in group.commands:
+        if isinstance(command, app_commands.Command) and command.name in names:
+            for param in command.parameters:
+                if param.name != "game" and not param.autocomplete:
+                    command.autocomplete(param.name)(complete)
 
 
 def _order_callback(spec: OrderCommand, game: GameCommands, owner: type, run: OrderRun) -> Any:

@@ -4,6 +4,7 @@ autocomplete offers. Only the open prompt's own options are used: nothing here k
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -146,3 +147,16 @@ def answers_for(forms: list[OrderForm], raw: dict[str, Any], lang: str) -> dict[
 def fitting(forms: list[OrderForm], answers: dict[str, Any]) -> OrderForm:
     """The form that takes these answers (the first one when none does: the engine refuses)."""
     return next((f for f in forms if f.first_refused(answers) is None), forms[0])
+
+
+def typed_before(
+    forms: list[OrderForm], name: str, typed: Callable[[str], Any]
+) -> tuple[dict[str, Any], bool]:
+    """For autocomplete of input ``name``: what the user typed in the inputs before it (by
+    ``typed(input_name)``), which narrows its options, and whether it takes many values."""
+    before: dict[str, Any] = {}
+    for choice in forms[0].inputs:
+        if choice.name == name:
+            return before, choice.kind == "many"
+        before[choice.name] = typed(choice.name)
+    return before, False

@@ -24,8 +24,16 @@ from bot.rules.core import Option, OrderForm, View, t
 from bot.rules.gj74.actions import SURFACE
 from bot.rules.gj74.view import GJ74View
 from cogs._common import GameCog, GameCommands, OrderCommand, add_order_commands, guard
-from cogs._views import picture
-from cogs._was_input import Choices, answers_for, fitting, focused, options, pick_many, pick_one
+from cogs._was_input import (
+    Choices,
+    answers_for,
+    fitting,
+    focused,
+    options,
+    pick_many,
+    pick_one,
+    typed_before,
+)
 from rendering.gj74 import caption
 
 RULESET = "gj74"
@@ -147,11 +155,7 @@ class GJ74Cog(GameCog):
     async def map_(self, interaction: discord.Interaction, game: str | None = None) -> None:
         """Your side's map (only you see it), or the public one for a spectator."""
         async with guard(interaction) as ctx:
-            record, views = await GAME.views(ctx, game)
-            for _seat, view in views:
-                assert isinstance(view, GJ74View)
-                content = present.join(present.header(record.id, RULESET, ctx.lang), caption(view))
-                await ctx.send(present.clip(content), file=await picture(view, "gj74.png"))
+            await GAME.send_maps(ctx, game, "gj74.png", caption=_caption)
 
     async def _complete(self, interaction: discord.Interaction, current: str) -> Choices:
         """Options of the focused input in the user's open decision, narrowed by the inputs
@@ -172,13 +176,7 @@ class GJ74Cog(GameCog):
             if n != name
         }
         forms = of_kind(forms, typed)
-        before: dict[str, str | None] = {}
-        many = False
-        for choice in forms[0].inputs:
-            if choice.name == name:
-                many = choice.kind == "many"
-                break
-            before[choice.name] = typed.get(choice.name)
+        before, many = typed_before(forms, name, typed.get)
         offered = options(forms, name, typed_answers(forms, before, lang))
         if name == "target" and any(f.fixed.get("target") == SURFACE for f in forms):
             offered = [Option(value=SURFACE, label=t("gj74.option.surface")), *offered]
@@ -187,14 +185,13 @@ class GJ74Cog(GameCog):
         return pick_one(offered, current, lang)
 
 
+def _caption(view: View) -> str:
+    assert isinstance(view, GJ74View)
+    return caption(view)
+
+
 # Every /gj order input completes from the open decision; `game` from this server's games.
-add_order_commands(GJ74Cog.gj, GAME, GJ74Cog, ORDERS, GJ74Cog._order)
-GAME.complete_games(GJ74Cog.gj)
-for _command in GJ74Cog.gj.commands:
-    if isinstance(_command, app_commands.Command) and _command.name in BY_NAME:
-        for _param in _command.parameters:
-            if _param.name != "game":
-                _command.autocomplete(_param.name)(GJ74Cog._complete)
+add_order_commands(GJ74Cog.gj, GAME, GJ74Cog, ORDERS, GJ74Cog._order, GJ74Cog._complete)
 
 
 async def setup(bot: RefereeBot) -> None:

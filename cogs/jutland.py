@@ -23,8 +23,15 @@ from bot.rules.jutland.search import label
 from bot.rules.jutland.view import JutlandView
 from bot.store import GameRecord
 from cogs._common import Ctx, GameCog, GameCommands, OrderCommand, add_order_commands, guard
-from cogs._views import picture
-from cogs._was_input import Choices, answers_for, fitting, focused, options, pick_one
+from cogs._was_input import (
+    Choices,
+    answers_for,
+    fitting,
+    focused,
+    options,
+    pick_one,
+    typed_before,
+)
 
 if TYPE_CHECKING:
     from bot.client import RefereeBot
@@ -102,10 +109,7 @@ class JutlandCog(GameCog):
     async def map_(self, interaction: discord.Interaction, game: str | None = None) -> None:
         """Your side's sheet or the battle surface (only you see it), or the public sheet."""
         async with guard(interaction) as ctx:
-            record, views = await GAME.views(ctx, game)
-            for _seat, view in views:
-                header = present.header(record.id, RULESET, ctx.lang)
-                await ctx.send(present.clip(header), file=await picture(view, "jutland.png"))
+            await GAME.send_maps(ctx, game, "jutland.png")
 
     async def _complete(self, interaction: discord.Interaction, current: str) -> Choices:
         """Options of the focused input in the user's open decisions (the task forces still
@@ -120,11 +124,7 @@ class JutlandCog(GameCog):
         forms = await self._forms(interaction, command)
         if not forms:
             return []
-        before: dict[str, str | None] = {}
-        for choice in forms[0].inputs:
-            if choice.name == name:
-                break
-            before[choice.name] = getattr(interaction.namespace, choice.name, None)
+        before, _ = typed_before(forms, name, lambda n: getattr(interaction.namespace, n, None))
         return pick_one(options(forms, name, answers_for(forms, before, lang)), current, lang)
 
     async def _forms(
@@ -161,13 +161,9 @@ class JutlandCog(GameCog):
         return out[:25]
 
 
-add_order_commands(JutlandCog.jut, GAME, JutlandCog, ORDERS, JutlandCog._order)
-GAME.complete_games(JutlandCog.jut)
-for _command in JutlandCog.jut.commands:
-    if isinstance(_command, app_commands.Command) and _command.name in BY_NAME:
-        for _param in _command.parameters:
-            if _param.name != "game":
-                _command.autocomplete(_param.name)(JutlandCog._complete)
+add_order_commands(
+    JutlandCog.jut, GAME, JutlandCog, ORDERS, JutlandCog._order, JutlandCog._complete
+)
 
 
 async def setup(bot: Any) -> None:

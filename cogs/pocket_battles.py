@@ -44,6 +44,7 @@ from cogs._was_input import (
     options,
     pick_one,
     resolve,
+    typed_before,
 )
 from rendering.pocket_battles.report import caption
 
@@ -177,11 +178,7 @@ class PocketBattlesCog(GameCog):
             return []
         lang = lang_of(interaction)
         name = focused(interaction)
-        before: dict[str, str | None] = {}
-        for choice in forms[0].inputs:
-            if choice.name == name:
-                break
-            before[choice.name] = getattr(interaction.namespace, choice.name, None)
+        before, _ = typed_before(forms, name, lambda n: getattr(interaction.namespace, n, None))
         offered = options(forms, name, answers_for(forms, before, lang))
         if name == TILES:
             return pick_tiles(offered, current, lang)
@@ -247,16 +244,19 @@ async def _traits(interaction: discord.Interaction, current: str) -> Choices:
 
 
 # Every /pb order input completes from the open decision; `game` from this server's games.
-add_order_commands(PocketBattlesCog.pb, GAME, PocketBattlesCog, ORDERS, PocketBattlesCog._order)
-GAME.complete_games(PocketBattlesCog.pb)
 for _command in PocketBattlesCog.pb.commands:
-    if not isinstance(_command, app_commands.Command):
-        continue
-    for _param in _command.parameters:
-        if _param.name == "trait":
-            _command.autocomplete("trait")(_traits)
-        elif _command.name in BY_NAME and _param.name != "game":
-            _command.autocomplete(_param.name)(PocketBattlesCog._complete)
+    if isinstance(_command, app_commands.Command) and "trait" in {
+        p.name for p in _command.parameters
+    }:
+        _command.autocomplete("trait")(_traits)
+add_order_commands(
+    PocketBattlesCog.pb,
+    GAME,
+    PocketBattlesCog,
+    ORDERS,
+    PocketBattlesCog._order,
+    PocketBattlesCog._complete,
+)
 
 
 async def setup(bot: RefereeBot) -> None:

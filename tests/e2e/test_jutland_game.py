@@ -179,6 +179,12 @@ async def test_a_whole_game_with_search_battle_and_disengagement(game: Game) -> 
         if not refused and game.orders > 20:
             await check_refusal(game)
             refused = True
+            # /jut map: the German's own sheet, only to him (the leak check reads it too)
+            handle = await fake.slash(game.world.alice, game.thread, "jut map")
+            shown = await handle.wait_original()
+            assert shown.ephemeral and shown.attachments
+            assert shown.attachments[0].data.startswith(b"\x89PNG")
+            await game.check_no_leak()
 
     record = await env.running.referee.game(HEAD["game"])
     state = await game.state()
