@@ -314,6 +314,9 @@ class Referee(Lookups):
             if last.reveals:
                 raise RuleViolation("core.undo.revealed", "Referee")
             ruleset = get_ruleset(record.ruleset)
+            stop = ruleset.undo_stops.get(str(last.action.get("type", "")))
+            if stop is not None:
+                raise RuleViolation("core.undo.step_over", stop)
             _, _, prompts_now = await self.open_prompts(game_id, record)
             before = prompt_ids(prompts_now)
             state = await self._replay(game_id, skip=last.n)

@@ -48,6 +48,13 @@ class Aa50(Ruleset[Aa50State]):
     options_model = Aa50Options
     view_model = Aa50View
     action_adapter: ClassVar[TypeAdapter[Any]] = TypeAdapter(A.Aa50Action)
+    undo_stops: ClassVar[dict[str, str]] = {
+        "purchase_done": "AA50 5.3",
+        "combat_move_done": "AA50 5.4",
+        "noncombat_move_done": "AA50 5.6",
+        "mobilize_done": "AA50 5.7",
+    }
+    """5.1: a phase once declared done is over; undo works within a phase only."""
 
     def scenarios(self) -> list[Scenario]:
         return [Scenario(id=y, title=t(f"aa50.scenario.{y}")) for y in ("1941", "1942")]

@@ -52,6 +52,9 @@ class Ruleset(ABC, Generic[S]):
     """Action types of stored logs and cases that later became several: an old type stands
     for whichever of its new types an open prompt of the seat takes (War at Sea's one
     ``done`` became ``moves_done``, ``pursuers_done``, ...), so old games still replay."""
+    undo_stops: ClassVar[dict[str, str]] = {}
+    """Order types that close a step of play, with the section that says so: the referee's
+    undo never takes one back (AA50: a phase once done is over, 5.1)."""
     snapshot_every: ClassVar[int] = 25
     """Orders between stored state snapshots, chosen by what an order costs to replay against
     what a snapshot costs to load and store: a cold load replays at most this many minus one."""
