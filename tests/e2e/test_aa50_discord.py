@@ -189,3 +189,49 @@ async def test_a_turn_by_aa_commands(env: Env) -> None:
     reply = await _aa(env, bob, thread, "press")
     assert "✅" not in reply
     assert (await env.running.referee.game(record.id)).version == version
+
+
+async def test_a_power_whose_player_is_gone_is_played_by_hold(env: Env) -> None:
+    """Never stall: a manager hands Japan to the referee's "hold" policy (buy infantry,
+    defend, place at the capital); a player who is no manager may not; the thread is told,
+    naming the power and the policy; the next tick plays Japan's whole turn and Germany's
+    player is pinged with the power and the phase."""
+    fake, world = env.fake, env.world
+    record = await _start(env)
+    thread = fake.channel(int(record.thread_id or 0))
+    handle = await fake.slash(
+        world.bob, thread, "game autopilot", {"seat": "japanese", "policy": "hold"}
+    )
+    refused = str(await handle.answer())
+    assert "管理员" in refused, refused  # bob reads Chinese: managers only
+    assert (await _state(env, record)).power == "japanese"
+    choices = await fake.autocomplete(world.alice, thread, "game autopilot", "policy", "", {})
+    assert {"default", "hold", "off"} <= {c["value"] for c in choices}
+    handle = await fake.slash(
+        world.alice, thread, "game autopilot", {"seat": "japanese", "policy": "hold"}
+    )
+    await handle.answer()
+    ipcs = (await _state(env, record)).ipcs["japanese"]
+    await env.running.tick_once()
+    await env.settle()
+    state = await _state(env, record)
+    assert state.power == "russians" and state.last_turn is not None  # 1942: Japan, then the USSR
+    japan = state.last_turn
+    assert japan.power == "japanese" and japan.bought == {"infantry": ipcs // 3}
+    assert japan.battles == [] and japan.tokens == 0
+    posts = "\n".join(m.text() for m in fake.messages_in(thread))
+    assert "Japan is now played by the referee (hold: buy infantry" in posts, posts[-2000:]
+    assert "Japan's turn is over (round 1)" in posts
+    # The public post waiting for the Soviet Union names the power and the phase.
+    last = fake.messages_in(thread)[-1].text()
+    assert "Soviet Union" in last and "research & development" in last, last
+    # Handed over and back before the tick: the Soviet turn waits for its player.
+    for policy in ("hold", "off"):
+        handle = await fake.slash(
+            world.alice, thread, "game autopilot", {"seat": "russians", "policy": policy}
+        )
+        await handle.answer()
+    version = (await env.running.referee.game(record.id)).version
+    await env.running.tick_once()
+    assert (await env.running.referee.game(record.id)).version == version
+    assert (await _state(env, record)).power == "russians"

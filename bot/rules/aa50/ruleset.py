@@ -55,6 +55,9 @@ class Aa50(Ruleset[Aa50State]):
         "mobilize_done": "AA50 5.7",
     }
     """5.1: a phase once declared done is over; undo works within a phase only."""
+    autopilots: ClassVar[tuple[str, ...]] = ("default", "hold")
+    """A power whose player is gone may be played by its prompts' defaults or by ``hold``
+    (hold.py: buy infantry, defend, place at the capital)."""
 
     def scenarios(self) -> list[Scenario]:
         return [Scenario(id=y, title=t(f"aa50.scenario.{y}")) for y in ("1941", "1942")]
@@ -81,6 +84,11 @@ class Aa50(Ruleset[Aa50State]):
         state.step_no += 1
         events += turn.advance(state, dice)
         return Outcome(state=state, events=events)
+
+    def autopilot(self, state: Aa50State, prompt: Prompt, policy: str) -> dict[str, Any] | None:
+        from bot.rules.aa50 import hold
+
+        return hold.order(state, prompt) if policy == "hold" else prompt.default
 
     def view(self, state: Aa50State, audience: str | None) -> Aa50View:
         return build_view(state, audience, turn.prompts(state))
