@@ -28,7 +28,10 @@ ALLIES = ("british", "russians", "americans")
 
 @pytest_asyncio.fixture
 async def env(fake_world: FakeWorld, tmp_path: Path) -> AsyncIterator[Env]:
+    import cogs.aa50  # noqa: F401  (imported before the bot starts: its start is timed)
     import rendering.aa50  # noqa: F401  (the built-in renderer, drawn in this process)
+
+    board.comps()
 
     environment = Env(fake_world, tmp_path / "referee.sqlite3", overrides={"map_pool": "thread"})
     await environment.start_bot()
