@@ -10,14 +10,14 @@ from typing import Any
 from bot.rules.aa50.view import Aa50View
 from rendering.aa50 import board as mapdraw
 from rendering.aa50.battle import OUTCOMES, SIDE_NAMES, VOLLEY_NAMES
-from rendering.aa50.render import _title, choose_theatre, typed
+from rendering.aa50.render import _title, choose_theatre, shows_battle, typed
 
 
 def caption(raw: Aa50View | Mapping[str, Any]) -> str:
     from bot.rules.aa50 import board
 
     v = typed(raw)
-    log = v.battle_log if v.phase == "combat" else None
+    log = v.battle_log if shows_battle(v) else None
     parts = [_title(v, "action" if log else choose_theatre(v)[0])]
     if log is not None:
         place = board.territory(log.where)

@@ -313,14 +313,19 @@ def combat_image(v: Aa50View) -> Image.Image:
     return img
 
 
+def shows_battle(v: Aa50View) -> bool:
+    """In combat once a battle was fought, or after the order that fought one (the last
+    battle of the phase ends it, and its board must still be seen)."""
+    log = v.battle_log
+    return log is not None and (v.phase == "combat" or log.step == v.step)
+
+
 def picture(view: Mapping[str, Any] | Aa50View) -> Image.Image:
-    """What a message shows: in combat, once a battle has been fought, its battle board and
-    the board around it; otherwise the theatre around the phase's action (the world when the
-    action spans more than one)."""
+    """What a message shows: a battle's board and the map around it (``shows_battle``);
+    otherwise the theatre around the phase's action (the world when the action spans more
+    than one)."""
     v = typed(view)
-    if v.phase == "combat" and v.battle_log is not None:
-        return combat_image(v)
-    return theatre_image(v)
+    return combat_image(v) if shows_battle(v) else theatre_image(v)
 
 
 def render(view: Mapping[str, Any]) -> bytes:

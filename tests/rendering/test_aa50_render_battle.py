@@ -101,8 +101,11 @@ def test_the_picture_in_combat_is_the_board_above_the_map() -> None:
     assert (
         combat.crop((0, 0, 800, board_only.height)).tobytes() == board_only.convert("RGB").tobytes()
     )
-    # Outside combat the picture is the theatre map, no battle board.
+    # The phase moved on: the board stays for the order that fought the battle...
     state.phase = "noncombat_move"
+    assert render.shows_battle(RULESET.view(state, None))
+    # ...and the next order's picture is the theatre map, no battle board.
+    state.step_no += 1
     calm = _png(render.render(RULESET.view(state, None).model_dump(mode="json")))
     assert calm.size == render.theatre_image(RULESET.view(state, None)).size
     # Legible on a phone: the dice are at least 16 px wide at 400 px.

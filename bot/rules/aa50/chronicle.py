@@ -55,6 +55,9 @@ class BattleLog(BaseModel):
     outcome: Outcome = ""
     damage: int = 0
     """A strategic bombing raid's damage markers placed (5.5.1)."""
+    step: int = 0
+    """The turn's decision count (``Aa50State.step_no``) when it last changed: a picture
+    shows the board of a battle the last order fought, even once the phase moved on."""
 
 
 class BattleResult(BaseModel):
@@ -180,6 +183,8 @@ def _current(state: Aa50State) -> BattleLog | None:
 
     log = state.battle_log
     b = state.battle
+    if log is not None:
+        log.step = state.step_no
     if log is None or b is None or log.where != b.where:
         return log
     if not log.attackers and not log.defenders:

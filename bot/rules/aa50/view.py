@@ -54,6 +54,8 @@ class Aa50View(View):
     waiting_for: tuple[str, ...]
     casualty_orders: dict[Power, CasualtyOrder] = Field(default_factory=dict)
     """The audience's own standing casualty orders (5.5.3.2): a plan, shown to its player."""
+    step: int = 0
+    """Decisions made this turn (the battle log's ``step`` says when it last changed)."""
     battle_log: BattleLog | None = None
     """The current or last round of the turn's latest battle: its units, dice and losses."""
     turn_log: TurnLog | None = None
@@ -103,6 +105,7 @@ def build_view(state: Aa50State, audience: str | None, prompts: list[Prompt]) ->
             for p, o in state.casualty_orders.items()
             if audience is not None and board.seat_of(p) == audience
         },
+        step=state.step_no,
         battle_log=state.battle_log.model_copy(deep=True) if state.battle_log else None,
         turn_log=state.turn_log.model_copy(deep=True) if state.turn_log else None,
         last_turn=state.last_turn.model_copy(deep=True) if state.last_turn else None,
