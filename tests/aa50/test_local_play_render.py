@@ -94,7 +94,7 @@ def test_the_pictures_of_every_step_are_the_bots(played: tuple[Path, Path, str])
     last = states[-1]
     assert last.battle_log is not None and last.battle_log.where == "india"
     for version in range(1, len(states) + 1):
-        png = (maps / f"{game}-{version:04d}-public.png").read_bytes()
-        img = Image.open(io.BytesIO(png))
+        data = (maps / f"{game}-{version:04d}-public.png").read_bytes()
+        img = Image.open(io.BytesIO(data))
         assert img.width == 800 and (img.height > 900) == (version == len(states)), version
     assert "India" in stdout

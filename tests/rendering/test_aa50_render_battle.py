@@ -23,6 +23,12 @@ def _png(data: bytes | None) -> Image.Image:
     return Image.open(io.BytesIO(data)).convert("RGB")
 
 
+def _view(state: Aa50State) -> Aa50View:
+    view = RULESET.view(state, None)
+    assert isinstance(view, Aa50View)
+    return view
+
+
 def _order(state: Aa50State, seat: str, raw: dict[str, object], dice: ScriptedDice) -> Aa50State:
     out = RULESET.apply(state, seat, RULESET.parse_action(raw), dice)
     assert isinstance(out.state, Aa50State)
@@ -93,7 +99,7 @@ def test_the_board_follows_the_battle_to_its_end() -> None:
 
 def test_the_picture_in_combat_is_the_board_above_the_map() -> None:
     state, _ = _attack_yunnan([1, 2, 6, 3, 1, 2, 5, 4, *[6] * 40])
-    view = RULESET.view(state, None)
+    view = _view(state)
     combat = _png(render_view(view.model_dump(mode="json")))  # through the registry
     board_only = boards.log_image(view)
     assert combat.width == render.THEATRE_WIDTH
@@ -103,10 +109,10 @@ def test_the_picture_in_combat_is_the_board_above_the_map() -> None:
     )
     # The phase moved on: the board stays for the order that fought the battle...
     state.phase = "noncombat_move"
-    assert render.shows_battle(RULESET.view(state, None))
+    assert render.shows_battle(_view(state))
     # ...and the next order's picture is the theatre map, no battle board.
     state.step_no += 1
     calm = _png(render.render(RULESET.view(state, None).model_dump(mode="json")))
-    assert calm.size == render.theatre_image(RULESET.view(state, None)).size
+    assert calm.size == render.theatre_image(_view(state)).size
     # Legible on a phone: the dice are at least 16 px wide at 400 px.
     assert boards.DIE * 400 / combat.width >= 16
