@@ -9,10 +9,11 @@ objectives are paid at income (5.8.1). Every other decision is the referee's "ho
 
 Where an outcome must not be left to chance, the dice are loaded: the rolls of a battle are
 found by playing the order once (each volley's rolls, by side, from the engine's own battle
-log), then those roll numbers are forced (``loaded``). The script's header carries the forced
-faces; the Discord test loads the referee's dice with the same ones, so both play one game.
-
-Regenerate the script after an engine change: ``python -m tests.e2e.aa50_director``.
+log), then those roll numbers are forced (``loaded``). The Discord test plays the director's
+game afresh and loads the referee's dice with the same forced faces, so both play one game
+(and an engine change that keeps the rules' outcomes keeps the test).
+``python -m tests.e2e.aa50_director`` writes the game as a script (``--script`` of
+``python -m bot play``, without the forced dice) to read it.
 """
 
 from __future__ import annotations
@@ -30,7 +31,8 @@ from bot.rules.aa50.state import Aa50State
 from bot.rules.core import Event, Prompt, RuleViolation, Text
 from tests.e2e import director
 
-SCRIPT = Path(__file__).parent / "data" / "aa50_1942.jsonl"
+SCRIPT = Path("aa50_1942.jsonl")
+"""Where ``python -m tests.e2e.aa50_director`` writes the game (not kept in the repository)."""
 SEED = bytes.fromhex("a5" * 32)
 GAME_ID = "aa50camp"
 ROUNDS = 2
@@ -218,10 +220,6 @@ def write(game: Campaign, lines: list[dict[str, Any]]) -> None:
         "dice": {str(n): f for n, f in sorted(game.forced.items())},
     }
     director.write(SCRIPT, head, lines)
-
-
-def read() -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    return director.read(SCRIPT)
 
 
 if __name__ == "__main__":
