@@ -288,7 +288,24 @@ class Aa50Cog(GameCog):
             )
         before, many = typed_before(forms, name, lambda n: typed.get(n) if n != name else None)
         offered = options(forms, name, typed_answers(forms, before, lang))
+        if command.name == "land" and name == "units":
+            offered = await self._aircraft(interaction, offered)
         return pick_many(offered, current, lang) if many else pick_one(offered, current, lang)
+
+    async def _aircraft(
+        self, interaction: discord.Interaction, offered: list[Option]
+    ) -> list[Option]:
+        """Only the aircraft among the units offered (5.6: aircraft land)."""
+        ctx = Ctx(interaction, interaction.client, lang_of(interaction))  # type: ignore[arg-type]
+        game = str(getattr(interaction.namespace, "game", "") or "") or None
+        try:
+            record = await GAME.record(ctx, game)
+            view = await ctx.bot.referee.view(record.id, None)
+        except (Refusal, RuleViolation):
+            return []
+        assert isinstance(view, Aa50View)
+        air = {u.id for u in view.units if u.type in board.AIR_UNITS}
+        return [o for o in offered if o.value in air]
 
     async def _battles(self, interaction: discord.Interaction, current: str) -> Choices:
         ctx = Ctx(interaction, interaction.client, lang_of(interaction))  # type: ignore[arg-type]

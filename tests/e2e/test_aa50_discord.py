@@ -53,13 +53,13 @@ async def _start(env: Env) -> GameRecord:
         record = await env.running.referee.game(record.id)
         if record.thread_id is not None:
             break
-        await env.settle()
+        await env.settle(timeout=60)
     lobby = env.lobby_message(record)
     for user, seats in ((world.alice, AXIS), (world.bob, ALLIES)):
         for seat in seats:
             await (await fake.click(user, lobby, f"ref:lobby:{record.id}:seat:{seat}")).response()
     await (await fake.click(world.alice, lobby, f"ref:lobby:{record.id}:start")).response()
-    await env.settle()
+    await env.settle(timeout=60)
     return await env.running.referee.game(record.id)
 
 
@@ -160,7 +160,7 @@ async def test_a_turn_by_aa_commands(env: Env) -> None:
     [button] = [c for c in shown.custom_ids() if c.startswith("ref:ob:")]
     assert "✅" in str(await (await fake.click(alice, shown, button)).answer())
     assert "India" in shown.content, shown.content  # the battle it will start
-    await env.settle()
+    await env.settle(timeout=60)
     # 5.5.3.5: the round fought, the attacker retreats where it came from (or the battle
     # ended at once); the battle board with its dice went to the thread.
     state = await _state(env, record)
@@ -170,19 +170,26 @@ async def test_a_turn_by_aa_commands(env: Env) -> None:
         options = await fake.autocomplete(alice, thread, "aa retreat", "to", "", {})
         assert [c["value"] for c in options] == [here]
         assert "✅" in await _aa(env, alice, thread, "retreat", to=options[0]["name"])
-        await env.settle()
+        await env.settle(timeout=60)
         assert (await _state(env, record)).units[mover].at == here
     pngs = _pngs(env, thread)
     assert pngs and all(p.startswith(b"\x89PNG") for p in pngs)
     sizes = [Image.open(io.BytesIO(p)).size for p in pngs]
     assert all(w == 800 for w, _ in sizes) and any(h > 900 for _, h in sizes), sizes
+    # 5.6: /aa land offers aircraft only; moving a tank with it is refused.
+    state = await _state(env, record)
+    planes = await fake.autocomplete(alice, thread, "aa land", "units", "", {})
+    assert planes and all(state.units[c["value"]].type in board.AIR_UNITS for c in planes)
+    tank = next(u.id for u in state.units.values() if u.owner == "japanese" and u.type == "armour")
+    reply = await _aa(env, alice, thread, "land", units=tank, to="Japan")
+    assert "✅" not in reply and "5.6" in reply, reply
     # 5.6, 5.7, 5.8: the turn ends; the thread gets its summary (from the public view).
     await _done(env, alice, thread)  # noncombat move
     spots = await fake.autocomplete(alice, thread, "aa place", "where", "", {"unit": "infantry"})
     assert "japan" in {c["value"] for c in spots}
     assert "✅" in await _aa(env, alice, thread, "place", unit="infantry", count="2", where="Japan")
     # Everything placed: the mobilization ends by itself (5.7), income follows (5.8).
-    await env.settle()
+    await env.settle(timeout=60)
     posts = "\n".join(m.text() for m in fake.messages_in(thread))
     assert "Japan's turn is over (round 1)" in posts, posts[-3000:]
     assert "Bought: 2 Infantry" in posts and "India (land battle): the attacker retreated" in posts
@@ -216,7 +223,7 @@ async def test_a_power_whose_player_is_gone_is_played_by_hold(env: Env) -> None:
     await handle.answer()
     ipcs = (await _state(env, record)).ipcs["japanese"]
     await env.running.tick_once()
-    await env.settle()
+    await env.settle(timeout=60)
     state = await _state(env, record)
     assert state.power == "russians" and state.last_turn is not None  # 1942: Japan, then the USSR
     japan = state.last_turn

@@ -246,13 +246,13 @@ async def start(game: Game) -> None:
         record = await env.running.referee.game(record.id)
         if record.thread_id is not None:
             break
-        await env.settle()
+        await env.settle(timeout=60)
     lobby = env.lobby_message(record)
     for seat, name in HOLDERS.items():
         user = game.users[name]
         await (await fake.click(user, lobby, f"ref:lobby:{record.id}:seat:{seat}")).response()
     await (await fake.click(alice, lobby, f"ref:lobby:{record.id}:start")).response()
-    await env.settle()
+    await env.settle(timeout=60)
     game.record_ = await env.running.referee.game(record.id)
     await game.leaks(record.id)
 
@@ -319,7 +319,7 @@ async def test_two_rounds_of_1942_through_discord(game: Game) -> None:
     await start(game)
     for n, line in enumerate(LINES):
         await game.play(n, line)
-        await env.settle()
+        await env.settle(timeout=60)
         await game.leaks(game.record.id, lambda audience: game.offered.get(audience, []))
 
     state = await game.state()
