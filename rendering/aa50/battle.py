@@ -239,7 +239,7 @@ def _power_name(power: str | None) -> str:
     return f"{tr(f'aa50.power.{power}', 'en')} {tr(f'aa50.power.{power}', 'zh')}"
 
 
-def _order_line(v: Aa50View, log: BattleLog) -> str:
+def order_line(v: Aa50View, log: BattleLog) -> str:
     """The audience's own standing casualty order for a power in this battle (5.5.3.2)."""
     for power in (log.attacker, log.defender):
         order = v.casualty_orders.get(power) if power else None  # type: ignore[call-overload]
@@ -270,7 +270,7 @@ def log_image(view: Mapping[str, Any] | Aa50View) -> Image.Image:
     row_h = 40
     dice_per_row = DICE_PER_ROW
     volley_h = [36 + 40 * max(1, -(-len(vl.rolls) // dice_per_row)) for vl in log.volleys]
-    order = _order_line(v, log)
+    order = order_line(v, log)
     height = 60 + 44 + len(rows) * row_h + 12 + sum(volley_h) + 44 + (40 if log.outcome else 0)
     height += 36 if order else 0
     img = new_image(WIDTH, height, palette.BACKGROUND)

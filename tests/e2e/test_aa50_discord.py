@@ -13,6 +13,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
+import pytest
 import pytest_asyncio
 from PIL import Image
 
@@ -245,3 +246,42 @@ async def test_a_power_whose_player_is_gone_is_played_by_hold(env: Env) -> None:
     await env.running.tick_once()
     assert (await env.running.referee.game(record.id)).version == version
     assert (await _state(env, record)).power == "russians"
+
+
+async def test_a_deadline_applies_the_standing_order(
+    env: Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Never stall (5.5.3.2): the British fleet hit by German submarines (the director's game,
+    its dice forced), bob sets a standing order (destroyers first, no free battleship hit)
+    without answering, the deadline passes: the referee takes the casualties by that order
+    and says so in the thread."""
+    from bot.referee import service
+    from tests.e2e import aa50_director as director
+
+    played, lines = director.direct()
+    monkeypatch.setattr(service, "new_seed", lambda: director.SEED)
+    monkeypatch.setattr(service, "_new_id", lambda: director.GAME_ID)
+    monkeypatch.setattr(service, "FairDice", director.loaded(dict(played.forced)))
+    record = await _start(env)
+    users = {"japanese": env.world.alice, "germans": env.world.alice}
+    users |= {s: env.world.bob for s in ALLIES}
+    users |= {"italians": env.world.alice}
+    referee = env.running.referee
+    n = next(i for i, line in enumerate(lines) if line["kind"] == "aa50.casualties")
+    for i, line in enumerate(lines[:n]):
+        await referee.submit(record.id, str(users[line["seat"]].id), line["action"], f"t:{i}")
+    thread = env.fake.channel(int(record.thread_id or 0))
+    order = {"power": "british", "ranks": "destroyer", "battleship_hits_first": "no", "auto": "no"}
+    assert "✅" in await _aa(env, env.world.bob, thread, "standing", **order)
+    state = await _state(env, record)
+    [prompt] = [p for p in RULESET.prompts(state) if p.kind == "aa50.casualties"]
+    default = (prompt.default or {})["units"]
+    assert state.units[default[0]].type == "destroyer"  # the standing order's pick
+    env.clock.advance(49)
+    report = await env.running.tick_once()
+    assert report.applied == [(record.id, "british")]
+    await env.settle(timeout=60)
+    state = await _state(env, record)
+    assert default[0] not in state.units  # the destroyer went first
+    posts = "\n".join(m.text() for m in env.fake.messages_in(thread))
+    assert "did not answer" in posts and "Choose casualties" in posts

@@ -116,3 +116,21 @@ def test_the_picture_in_combat_is_the_board_above_the_map() -> None:
     assert calm.size == render.theatre_image(_view(state)).size
     # Legible on a phone: the dice are at least 16 px wide at 400 px.
     assert boards.DIE * 400 / combat.width >= 16
+
+
+def test_the_board_shows_a_players_own_standing_order_to_them_alone() -> None:
+    """5.5.3.2: the defender's standing casualty order is its player's plan: the board drawn
+    for that seat says it (from the view's ``casualty_orders``), the public board does not."""
+    from bot.rules.aa50.state import CasualtyOrder
+
+    state, _ = _attack_yunnan([1, 2, 6, 3, 1, 2, 5, 4, *[6] * 40])
+    state.casualty_orders["chinese"] = CasualtyOrder(ranks=["infantry", "fighter"], auto=False)
+    seat = board.seat_of("chinese")
+    own = RULESET.view(state, seat)
+    public = _view(state)
+    assert isinstance(own, Aa50View) and "chinese" in own.casualty_orders
+    assert public.casualty_orders == {}
+    mine, theirs = boards.log_image(own), boards.log_image(public)
+    assert mine.height > theirs.height  # the order's line
+    assert "inf > ftr" in boards.order_line(own, own.battle_log)  # type: ignore[arg-type]
+    assert boards.order_line(public, public.battle_log) == ""  # type: ignore[arg-type]
