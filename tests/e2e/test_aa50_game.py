@@ -32,6 +32,7 @@ from bot.rules.core import Prompt, ReplayDice
 from bot.store import GameRecord
 from cogs import _orders as orders
 from rendering import registry
+from rendering.cache import PICTURES
 from tests.e2e import aa50_director as director
 from tests.e2e import campaign as shared
 from tests.e2e.harness import Env
@@ -82,6 +83,7 @@ class Pictures:
             return png
 
         monkeypatch.setitem(registry._RENDERERS, "aa50", recording)
+        PICTURES.clear()  # a picture cached by an earlier test would skip the recorder
 
 
 @pytest_asyncio.fixture(params=["en", "zh"])
