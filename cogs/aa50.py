@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 import discord
 from discord import app_commands
@@ -296,7 +296,7 @@ class Aa50Cog(GameCog):
         self, interaction: discord.Interaction, offered: list[Option]
     ) -> list[Option]:
         """Only the aircraft among the units offered (5.6: aircraft land)."""
-        ctx = Ctx(interaction, interaction.client, lang_of(interaction))  # type: ignore[arg-type]
+        ctx = Ctx(interaction, cast(RefereeBot, interaction.client), lang_of(interaction))
         game = str(getattr(interaction.namespace, "game", "") or "") or None
         try:
             record = await GAME.record(ctx, game)
@@ -308,7 +308,7 @@ class Aa50Cog(GameCog):
         return [o for o in offered if o.value in air]
 
     async def _battles(self, interaction: discord.Interaction, current: str) -> Choices:
-        ctx = Ctx(interaction, interaction.client, lang_of(interaction))  # type: ignore[arg-type]
+        ctx = Ctx(interaction, cast(RefereeBot, interaction.client), lang_of(interaction))
         game = str(getattr(interaction.namespace, "game", "") or "") or None
         try:
             record = await GAME.record(ctx, game)

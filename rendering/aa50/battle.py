@@ -242,7 +242,7 @@ def _power_name(power: str | None) -> str:
 def order_line(v: Aa50View, log: BattleLog) -> str:
     """The audience's own standing casualty order for a power in this battle (5.5.3.2)."""
     for power in (log.attacker, log.defender):
-        order = v.casualty_orders.get(power) if power else None  # type: ignore[call-overload]
+        order = next((o for p, o in v.casualty_orders.items() if p == power), None)
         if order is None:
             continue
         ranks = " > ".join(mapdraw.SHORT.get(u, u) for u in order.ranks) or "cheapest 最便宜"
@@ -327,7 +327,7 @@ def log_image(view: Mapping[str, Any] | Aa50View) -> Image.Image:
         y += h
     lost = []
     for side in ("attacker", "defender"):
-        per = log.lost.get(side, {})  # type: ignore[call-overload]
+        per = next((n for s, n in log.lost.items() if s == side), {})
         if per:
             en, zh = SIDE_NAMES[side]
             lost.append(
