@@ -235,7 +235,13 @@ class RefereeBot(commands.Bot):
     # --- background work ------------------------------------------------------------------
     async def tick_once(self, now: float | None = None) -> TickReport:
         report = await self.referee.tick(now)
-        if report.reminded or report.applied or report.paused or report.notified:
+        if (
+            report.reminded
+            or report.applied
+            or report.paused
+            or report.notified
+            or report.autopilot
+        ):
             self.delivery.wake()
         return report
 

@@ -177,6 +177,22 @@ def waiting_line(
     return tr("discord.waiting", lang, seats=", ".join(seats)) if seats else ""
 
 
+StepLines = Callable[[View, Sequence[Event], str], list[str]]
+STEP_LINES: dict[str, StepLines] = {}
+"""Per game: lines a thread post adds after its events, from the public view and those events
+(AA50: the summary of a power's turn when the next one begins)."""
+
+
+def register_step_lines(ruleset_id: str, lines: StepLines) -> None:
+    STEP_LINES[ruleset_id] = lines
+
+
+def step_lines(ruleset_id: str, raw: AnyView, events: Sequence[Event], lang: str) -> list[str]:
+    lines = STEP_LINES.get(ruleset_id)
+    view = typed_view(ruleset_id, raw) if lines is not None else None
+    return lines(view, events, lang) if lines is not None and view is not None else []
+
+
 def public_step(
     game_id: str,
     ruleset_id: str,
@@ -192,6 +208,7 @@ def public_step(
     return join(
         header(game_id, ruleset_id, lang),
         *event_lines(events, lang, ruleset_id),
+        *step_lines(ruleset_id, view, events, lang),
         situation(ruleset_id, view, lang),
         waiting_line(ruleset_id, last.waiting, last.due, holders, lang),
     )

@@ -103,6 +103,40 @@ async def substitute(ctx: Ctx, record: GameRecord, seat: str, user: discord.abc.
     )
 
 
+OFF = "off"
+"""The policy that hands a side back to its holder."""
+
+
+def policy_name(ruleset: str, policy: str, lang: str) -> str:
+    """A policy by its name in the game's catalog (``<ruleset>.autopilot.<policy>``), else
+    the shared one (``discord.autopilot.<policy>``), else its id."""
+    for key in (f"{ruleset}.autopilot.{policy}", f"discord.autopilot.{policy}"):
+        if present.has_key(key, lang):
+            return tr(key, lang)
+    return policy
+
+
+async def hand_over(ctx: Ctx, record: GameRecord, seat: str, policy: str) -> None:
+    """A side whose player is gone, played by the referee by ``policy`` (or, ``off``, by its
+    holder again): managers only; the thread is told, naming the side and the policy."""
+    ctx.require_manager()
+    await ctx.bot.referee.hand_over(
+        record.id, seat, None if policy == OFF else policy, manager=ctx.is_manager()
+    )
+    ctx.bot.delivery.wake()
+    lang = ctx.guild_lang
+    key = "discord.autopilot.back" if policy == OFF else "discord.autopilot.public"
+    note = tr(
+        key,
+        lang,
+        seat=present.seat_name(record.ruleset, seat, lang),
+        policy=policy_name(record.ruleset, policy, lang),
+        by=present.mention(ctx.user_id),
+    )
+    await post_in_thread(ctx, record, note)
+    await ctx.send(note)
+
+
 async def post_in_thread(ctx: Ctx, record: GameRecord, text: str) -> None:
     target = record.thread_id or record.channel_id
     if target:

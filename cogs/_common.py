@@ -178,6 +178,14 @@ async def show_notices(ctx: Ctx) -> None:
         await ctx.send(ctx.t("discord.notice.dm_closed", game=game_id, count=count), view=view)
 
 
+async def undo_last(ctx: Ctx, record: GameRecord) -> None:
+    """Take back the user's last order (the referee refuses it once dice were rolled, something
+    hidden was revealed, or it closed a step the game keeps closed) and say so."""
+    n = await ctx.bot.referee.undo(record.id, ctx.user_id)
+    ctx.bot.delivery.wake()
+    await ctx.send(ctx.t("discord.undo.done", game=record.id, n=n, order=n.order))
+
+
 def frozen(view: discord.ui.View) -> discord.ui.View:
     """A view that discord.py will not keep: its clicks are routed by custom_id instead."""
     view.stop()

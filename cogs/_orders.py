@@ -61,24 +61,44 @@ def _label(text: Any, lang: str, limit: int) -> str:
     return out if len(out) <= limit else out[: limit - 1] + "…"
 
 
-def _options(choice: Choice, lang: str) -> list[discord.SelectOption]:
+def _options(
+    choice: Choice, lang: str, chosen: frozenset[str] = frozenset()
+) -> list[discord.SelectOption]:
     return [
         discord.SelectOption(
             label=_label(o.label, lang, 100),
             value=o.value,
             description=_label(o.detail, lang, 100) if o.detail else None,
+            default=o.value in chosen,
         )
         for o in choice.options
     ]
 
 
-def _select(custom_id: str, choice: Choice, lang: str, placeholder: str) -> discord.ui.Select[Any]:
+def preselected(prompt: Prompt, form: OrderForm, choice: Choice) -> frozenset[str]:
+    """The options the prompt's default picks for this input (a standing order's casualties,
+    AA50 5.5.3.2): shown selected, so the usual answer is already on the menu."""
+    default = prompt.default or {}
+    if default.get("type") != form.type or choice.name not in default:
+        return frozenset()
+    value = default[choice.name]
+    values = value if isinstance(value, list | tuple) else [value]
+    return frozenset(str(v) for v in values)
+
+
+def _select(
+    custom_id: str,
+    choice: Choice,
+    lang: str,
+    placeholder: str,
+    chosen: frozenset[str] = frozenset(),
+) -> discord.ui.Select[Any]:
     n = len(choice.options)
     low, high = (1, 1) if choice.kind == "one" else (min(max(choice.min, 0), n), min(choice.max, n))
     return discord.ui.Select(
         custom_id=custom_id,
         placeholder=placeholder[:150],
-        options=_options(choice, lang),
+        options=_options(choice, lang, chosen),
         min_values=low,
         max_values=max(high, 1),
     )
@@ -106,7 +126,9 @@ def add_prompt(
                 overflow = True
                 continue
             placeholder = f"{label}: {render(form.inputs[0].label, lang)}"
-            item = _select(bot.custom_id("os", *base, index), form.inputs[0], lang, placeholder)
+            choice = form.inputs[0]
+            chosen = preselected(prompt, form, choice)
+            item = _select(bot.custom_id("os", *base, index), choice, lang, placeholder, chosen)
             item.row = row
             view.add_item(item)
             row += 1

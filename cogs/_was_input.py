@@ -160,3 +160,19 @@ def typed_before(
             return before, choice.kind == "many"
         before[choice.name] = typed(choice.name)
     return before, False
+
+
+YES = frozenset({"yes", "y", "true", "1", "是", "对"})
+
+
+def typed_answers(forms: list[OrderForm], raw: dict[str, Any], lang: str) -> dict[str, Any]:
+    """Typed text to answers (``answers_for``); numbers and yes/no inputs, which have no
+    options, read as such (anything else goes to the engine as typed, to be refused there)."""
+    answers = answers_for(forms, raw, lang)
+    for choice in forms[0].inputs:
+        value = answers.get(choice.name)
+        if isinstance(value, str) and choice.kind == "number" and value.lstrip("-").isdigit():
+            answers[choice.name] = int(value)
+        elif isinstance(value, str) and choice.kind == "flag":
+            answers[choice.name] = value.strip().casefold() in YES
+    return answers

@@ -26,12 +26,12 @@ from bot.rules.gj74.view import GJ74View
 from cogs._common import GameCog, GameCommands, OrderCommand, add_order_commands, guard
 from cogs._was_input import (
     Choices,
-    answers_for,
     fitting,
     focused,
     options,
     pick_many,
     pick_one,
+    typed_answers,
     typed_before,
 )
 from rendering.gj74 import caption
@@ -76,20 +76,6 @@ ORDERS = (
 )
 BY_NAME = {c.name: c for c in ORDERS}
 text = GAME.text
-YES = {"yes", "y", "true", "1", "是", "对"}
-
-
-def typed_answers(forms: list[OrderForm], raw: dict[str, Any], lang: str) -> dict[str, Any]:
-    """Typed text to answers (shared lookup among the prompt's options); numbers and yes/no
-    inputs, which have no options, read as such."""
-    answers = answers_for(forms, raw, lang)
-    for choice in forms[0].inputs:
-        value = answers.get(choice.name)
-        if isinstance(value, str) and choice.kind == "number" and value.lstrip("-").isdigit():
-            answers[choice.name] = int(value)
-        elif isinstance(value, str) and choice.kind == "flag":
-            answers[choice.name] = value.strip().casefold() in YES
-    return answers
 
 
 def of_kind(forms: list[OrderForm], raw: dict[str, Any]) -> list[OrderForm]:

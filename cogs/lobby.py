@@ -272,6 +272,37 @@ class Lobby(commands.Cog):
     async def _any_seat(self, interaction: discord.Interaction, current: str) -> Choices:
         return await self._seat_choices(interaction, current, free_only=False)
 
+    @game.command(name="autopilot", description=text("cmd.game.autopilot"))
+    @describe("seat", "policy", "game")
+    async def autopilot(
+        self,
+        interaction: discord.Interaction,
+        seat: str,
+        policy: str,
+        game: str | None = None,
+    ) -> None:
+        """A manager hands a side whose player is gone to the referee (or back)."""
+        async with guard(interaction) as ctx:
+            await admin.hand_over(ctx, await ctx.game(game), seat, policy)
+
+    @autopilot.autocomplete("seat")
+    async def _pilot_seat(self, interaction: discord.Interaction, current: str) -> Choices:
+        return await self._seat_choices(interaction, current, free_only=False)
+
+    @autopilot.autocomplete("policy")
+    async def _policies(self, interaction: discord.Interaction, current: str) -> Choices:
+        ctx = Ctx(interaction, self.bot, lang_of(interaction))
+        try:
+            record = await ctx.game(str(interaction.namespace.game or "") or None)
+        except (Refusal, RuleViolation):
+            return []
+        out = []
+        for policy in (*get_ruleset(record.ruleset).autopilots, admin.OFF):
+            name = admin.policy_name(record.ruleset, policy, ctx.lang)
+            if current.lower() in f"{policy} {name}".lower():
+                out.append(app_commands.Choice(name=name[:100], value=policy))
+        return out[:25]
+
     @game.command(name="pause", description=text("cmd.game.pause"))
     @describe("game")
     async def pause(self, interaction: discord.Interaction, game: str | None = None) -> None:

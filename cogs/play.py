@@ -18,7 +18,7 @@ from bot.rules.core import OrderForm, Prompt, RuleViolation
 from bot.store import GameRecord
 from cogs import _orders as orders
 from cogs import _steps as steps
-from cogs._common import Ctx, describe, game_choices, guard, text
+from cogs._common import Ctx, describe, game_choices, guard, text, undo_last
 from cogs._views import private_view_message
 
 
@@ -138,10 +138,7 @@ class Play(commands.Cog):
     @describe("game")
     async def undo_command(self, interaction: discord.Interaction, game: str | None = None) -> None:
         async with guard(interaction) as ctx:
-            record = await ctx.game(game)
-            n = await self.bot.referee.undo(record.id, ctx.user_id)
-            self.bot.delivery.wake()
-            await ctx.send(ctx.t("discord.undo.done", game=record.id, n=n, order=n.order))
+            await undo_last(ctx, await ctx.game(game))
 
     @undo_command.autocomplete("game")
     async def _undo_game(

@@ -25,6 +25,7 @@ _BUILTIN = {
     "pocket-battles": "rendering.pocket_battles",
     "gj74": "rendering.gj74",
     "jutland": "rendering.jutland",
+    "aa50": "rendering.aa50",
 }
 log = logging.getLogger(__name__)
 

@@ -23,16 +23,41 @@ class TickReport(BaseModel):
     applied: list[tuple[str, str]] = []
     paused: list[str] = []
     notified: list[tuple[str, str]] = []
+    autopilot: list[tuple[str, str]] = []
+
+
+AUTOPILOT_ORDERS = 500
+"""Orders a tick gives at most for seats the referee plays (a whole turn of a power is some
+tens): the next tick goes on."""
 
 
 async def tick(referee: Referee, now: float) -> TickReport:
     report = TickReport()
+    await _pass(referee, now, report)
+    # A seat the referee plays answers its next prompt at once: go on while they owe some.
+    for _ in range(AUTOPILOT_ORDERS):
+        before = len(report.autopilot)
+        await _pass(referee, referee.clock(), report, autopilot_only=True)
+        if len(report.autopilot) == before:
+            break
+    return report
+
+
+async def _pass(
+    referee: Referee, now: float, report: TickReport, *, autopilot_only: bool = False
+) -> None:
     for deadline in await referee.store.due_deadlines(now):
         record = await referee.store.game(deadline.game_id)
         if record is None or record.status != "active":
             continue  # a paused game's clock stops; it waits for /game resume
-        if deadline.due_at <= now:
-            await _expire(referee, deadline, GameSettings.model_validate(record.settings), report)
+        settings = GameSettings.model_validate(record.settings)
+        policy = settings.autopilot.get(deadline.seat)
+        if deadline.due_at <= now and policy is not None:
+            await _autopilot(referee, deadline, policy, report)
+        elif autopilot_only:
+            continue
+        elif deadline.due_at <= now:
+            await _expire(referee, deadline, settings, report)
         elif not deadline.reminded:
             message = notice(
                 deadline.game_id,
@@ -46,7 +71,32 @@ async def tick(referee: Referee, now: float) -> TickReport:
             )
             if await referee.store.mark_reminded(deadline, [message]):
                 report.reminded.append((deadline.game_id, deadline.seat))
-    return report
+
+
+async def _autopilot(referee: Referee, deadline: Deadline, policy: str, report: TickReport) -> None:
+    """A seat the referee plays: its open prompt answered by the game's policy (or, refused,
+    by the prompt's default). The thread was told when the seat was handed over; each order
+    then reads like any other, in the thread and the seat's DMs."""
+    game_id, seat = deadline.game_id, deadline.seat
+    async with referee.lock(game_id):
+        record, state, prompts = await referee.open_prompts(game_id)
+        ruleset = get_ruleset(record.ruleset)
+        prompt = next((p for p in prompts if p.seat == seat and p.id == deadline.prompt_id), None)
+        if prompt is None:
+            return
+        tag = f"autopilot:{seat}:{deadline.prompt_id}"
+        for raw in (ruleset.autopilot(state, prompt, policy), prompt.default):
+            if raw is None:
+                continue
+            try:
+                action = ruleset.parse_action(raw)
+                await referee.apply_as_referee(
+                    record, state, seat, action, tag, (seat, deadline.prompt_id), prompts
+                )
+            except RuleViolation:
+                continue
+            report.autopilot.append((game_id, seat))
+            return
 
 
 async def _expire(

@@ -380,6 +380,9 @@ class Referee(Lookups):
             if last.reveals:
                 raise RuleViolation("core.undo.revealed", "Referee")
             ruleset = get_ruleset(record.ruleset)
+            stop = ruleset.undo_stops.get(str(last.action.get("type", "")))
+            if stop is not None:
+                raise RuleViolation("core.undo.step_over", stop)
             _, _, prompts_now = await self.open_prompts(game_id, record)
             before = prompt_ids(prompts_now)
             state = await self._replay(game_id, skip=last.n)
@@ -676,16 +679,18 @@ class Referee(Lookups):
         )
 
     def _deadlines(self, record: GameRecord, prompts: list[Prompt], now: float) -> list[Deadline]:
+        """Each seat's first open prompt is due after the game's deadline; a seat the referee
+        plays (``autopilot``) is due at once, deadline or none."""
         settings = _settings(record.settings)
-        if settings.deadline_hours <= 0:
-            return []
         due = now + settings.deadline_hours * 3600
         remind = due - settings.remind_before_hours * 3600
         first: dict[str, Prompt] = {}
         for prompt in prompts:
             first.setdefault(prompt.seat, prompt)
         return [
-            Deadline(
+            Deadline(game_id=record.id, seat=seat, prompt_id=p.id, due_at=now)
+            if seat in settings.autopilot
+            else Deadline(
                 game_id=record.id,
                 seat=seat,
                 prompt_id=p.id,
@@ -693,7 +698,39 @@ class Referee(Lookups):
                 remind_at=remind if settings.remind_before_hours > 0 and remind > now else None,
             )
             for seat, p in first.items()
+            if seat in settings.autopilot or settings.deadline_hours > 0
         ]
+
+    async def hand_over(
+        self, game_id: str, seat: str, policy: str | None, *, manager: bool
+    ) -> GameSettings:
+        """A manager hands a seat to the referee, played by ``policy`` (one of the game's
+        ``autopilots``), or (None) back to its holder; its open prompt is due at once."""
+        if not manager:
+            raise RuleViolation("core.autopilot.manager_only", "Referee")
+        async with self.lock(game_id):
+            record = await self.game(game_id)
+            ruleset = get_ruleset(record.ruleset)
+            if seat not in ruleset.seats:
+                raise RuleViolation("core.seat.unknown", "Referee", seat=seat)
+            if policy is not None and policy not in ruleset.autopilots:
+                raise RuleViolation("core.autopilot.unknown", "Referee", policy=policy)
+            settings = _settings(record.settings)
+            pilots = {s: p for s, p in settings.autopilot.items() if s != seat}
+            if policy is not None:
+                pilots[seat] = policy
+            merged = settings.model_copy(update={"autopilot": pilots})
+            await self.store.update_game(game_id, settings=merged.model_dump(mode="json"))
+            if record.status in ("active", "paused"):
+                record = await self.game(game_id)
+                _, _, prompts = await self.open_prompts(game_id, record)
+                kept = [d for d in await self.store.deadlines(game_id) if d.seat != seat]
+                mine = [p for p in prompts if p.seat == seat]
+                fresh = self._deadlines(record, mine, self.clock())
+                # The seat's running deadline goes first (a running one is kept otherwise).
+                await self.store.replace_deadlines(game_id, kept)
+                await self.store.replace_deadlines(game_id, kept + fresh)
+            return merged
 
 
 class _Duplicate(Exception):

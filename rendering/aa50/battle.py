@@ -11,6 +11,7 @@ from typing import Any, Literal
 from PIL import Image, ImageDraw
 from pydantic import BaseModel, ConfigDict
 
+from bot.rules.aa50.chronicle import BattleLog
 from bot.rules.aa50.view import Aa50View, UnitView
 from rendering import palette
 from rendering.aa50 import board as mapdraw
@@ -177,6 +178,233 @@ def battle_image(view: Mapping[str, Any] | Aa50View, volleys: Sequence[Volley] =
             )
         y += 80
     return img
+
+
+VOLLEY_NAMES = {
+    "aa": ("AA gun fires", "防空炮射击"),
+    "bombard": ("Bombardment", "舰炮轰击"),
+    "surprise": ("Surprise strike", "潜艇偷袭"),
+    "fire": ("fires", "开火"),
+    "bombing": ("Bombing damage", "轰炸伤害"),
+}
+OUTCOMES = {
+    "taken": ("Territory taken", "领土被攻占"),
+    "held": ("The defence holds", "防守成功"),
+    "cleared": ("Sea zone cleared", "海区已肃清"),
+    "retreat": ("The attacker retreats", "进攻方撤退"),
+    "bombed": ("Raid over", "轰炸结束"),
+    "stalemate": ("Neither side can hit", "双方无法命中"),
+}
+HIT: tuple[int, int, int] = (214, 40, 40)
+"""A die that hit: red, as on the table's battle strip."""
+SIDE_NAMES = {"attacker": ("Attacker", "进攻方"), "defender": ("Defender", "防御方")}
+
+
+def log_columns(
+    counts: dict[str, int], attacking: bool, tech: Sequence[str]
+) -> dict[int, dict[str, int]]:
+    """``columns`` for units counted by type (the battle log's): the same values (7.1.2,
+    5.2.3), the supported infantry counted apart."""
+    from bot.rules.aa50 import board
+
+    out: dict[int, dict[str, int]] = {}
+    per = 2 if "advanced_artillery" in tech else 1
+    support = per * counts.get("artillery", 0) if attacking else 0
+    for kind in sorted(
+        counts, key=lambda k: list(mapdraw.SHORT).index(k) if k in mapdraw.SHORT else 99
+    ):
+        n = counts[kind]
+        unit = board.unit_type(kind)
+        value = unit.attack if attacking else unit.defense
+        if attacking and kind == "fighter" and "jet_fighters" in tech:
+            value = 4
+        if attacking and kind == "submarine" and "super_submarines" in tech:
+            value = 3
+        if attacking and kind == "infantry" and support > 0:
+            helped = min(n, support)
+            out.setdefault(2, {})["inf+"] = helped
+            n -= helped
+            if not n:
+                continue
+        name = mapdraw.SHORT.get(kind, kind)
+        out.setdefault(value, {})[name] = out.setdefault(value, {}).get(name, 0) + n
+    return out
+
+
+def _power_name(power: str | None) -> str:
+    from bot.i18n import tr
+
+    if not power:
+        return ""
+    return f"{tr(f'aa50.power.{power}', 'en')} {tr(f'aa50.power.{power}', 'zh')}"
+
+
+def order_line(v: Aa50View, log: BattleLog) -> str:
+    """The audience's own standing casualty order for a power in this battle (5.5.3.2)."""
+    for power in (log.attacker, log.defender):
+        order = next((o for p, o in v.casualty_orders.items() if p == power), None)
+        if order is None:
+            continue
+        ranks = " > ".join(mapdraw.SHORT.get(u, u) for u in order.ranks) or "cheapest 最便宜"
+        flags = " · BB hit first 战列舰先受损" if order.battleship_hits_first else ""
+        auto = " · auto 自动" if order.auto else ""
+        return f"{_power_name(power)} standing order 常备伤亡顺序: {ranks}{flags}{auto}"
+    return ""
+
+
+def log_image(view: Mapping[str, Any] | Aa50View) -> Image.Image:
+    """The battle board of the view's battle log (5.5.3): both sides' units by the value they
+    hit on when the round began, every volley's dice (hits in red, each die against the value
+    it needed), the units lost, and the outcome once the battle is over."""
+    from bot.i18n import tr
+    from bot.rules.aa50 import board
+
+    v = typed(view)
+    log = v.battle_log
+    if log is None:
+        raise ValueError("no battle was fought in this view")
+    place = board.territory(log.where)
+    kind = f"{tr(f'aa50.battle_kind.{log.kind}', 'en')} {tr(f'aa50.battle_kind.{log.kind}', 'zh')}"
+    title = f"{place.name} {place.name_zh} · {kind} · round {log.round} 第{log.round}轮"
+    rows = (1, 2, 3, 4, 0)
+    row_h = 40
+    dice_per_row = DICE_PER_ROW
+    volley_h = [36 + 40 * max(1, -(-len(vl.rolls) // dice_per_row)) for vl in log.volleys]
+    order = order_line(v, log)
+    height = 60 + 44 + len(rows) * row_h + 12 + sum(volley_h) + 44 + (40 if log.outcome else 0)
+    height += 36 if order else 0
+    img = new_image(WIDTH, height, palette.BACKGROUND)
+    draw = ImageDraw.Draw(img)
+    draw.rectangle((0, 0, WIDTH, 56), fill=(32, 36, 44))
+    draw_text(
+        draw, (12, 28), title, fit_font(title, WIDTH - 24, 28, 14, True),
+        fill=(255, 255, 255), anchor="lm",
+    )  # fmt: skip
+    half = WIDTH // 2
+    y0 = 60
+    for i, side in enumerate(("attacker", "defender")):
+        power = log.attacker if side == "attacker" else log.defender
+        counts = log.attackers if side == "attacker" else log.defenders
+        x0 = i * half + 6
+        colour = mapdraw.power_colour(power) if power else (120, 120, 120)
+        draw.rectangle((x0, y0, x0 + half - 12, y0 + 38), fill=colour)
+        en, zh = SIDE_NAMES[side]
+        label = f"{en} {zh}: {_power_name(power)}"
+        draw_text(
+            draw, (x0 + 8, y0 + 19), label, fit_font(label, half - 30, 22, 12, True),
+            fill=palette.text_on(colour), anchor="lm",
+        )  # fmt: skip
+        tech = v.tech.get(power, ()) if power else ()
+        battle_counts = {k: n for k, n in counts.items() if k not in ("factory", "aa_gun")}
+        cols = log_columns(battle_counts, side == "attacker", tech)
+        for r, value in enumerate(rows):
+            y = y0 + 44 + r * row_h
+            draw.rectangle((x0, y, x0 + 38, y + row_h - 4), fill=(70, 74, 84))
+            draw_text(
+                draw, (x0 + 19, y + (row_h - 4) / 2), str(value) if value else "–",
+                font_for(22, True), fill=(255, 255, 255),
+            )  # fmt: skip
+            text = "  ".join(f"{n} {name}" for name, n in cols.get(value, {}).items())
+            draw_text(
+                draw, (x0 + 48, y + (row_h - 4) / 2), text or "·",
+                fit_font(text or "·", half - 70, 22, 12, True), fill=palette.TEXT, anchor="lm",
+            )  # fmt: skip
+    y = y0 + 44 + len(rows) * row_h + 8
+    for vl, h in zip(log.volleys, volley_h, strict=True):
+        en, zh = VOLLEY_NAMES[vl.what]
+        side_en, side_zh = SIDE_NAMES[vl.who]
+        if vl.what == "fire":
+            en, zh = f"{side_en} {en}", f"{side_zh}{zh}"
+        if vl.what == "bombing":
+            label = f"{en} {zh}: {sum(vl.rolls)} → {log.damage} marker(s) 损伤标记"
+        else:
+            label = f"{en} {zh}: {vl.hits} hit(s) 命中"
+        draw_text(draw, (10, y + 16), label, font_for(22, True), fill=palette.TEXT, anchor="lm")
+        for k, face in enumerate(vl.rolls):
+            need = vl.needs[k] if k < len(vl.needs) else 0
+            dx, dy = die_at(k, y)
+            _big_die(draw, dx, dy, face, need)
+        y += h
+    lost = []
+    for side in ("attacker", "defender"):
+        per = next((n for s, n in log.lost.items() if s == side), {})
+        if per:
+            en, zh = SIDE_NAMES[side]
+            lost.append(
+                f"{en} {zh} −" + " ".join(f"{n}{mapdraw.SHORT.get(k, k)}" for k, n in per.items())
+            )
+    text = "Lost 损失: " + ("; ".join(lost) if lost else "none 无")
+    draw_text(
+        draw,
+        (10, y + 20),
+        text,
+        fit_font(text, WIDTH - 20, 22, 12, True),
+        fill=palette.TEXT,
+        anchor="lm",
+    )
+    y += 44
+    if order:
+        draw_text(
+            draw,
+            (10, y + 16),
+            order,
+            fit_font(order, WIDTH - 20, 20, 11),
+            fill=palette.TEXT,
+            anchor="lm",
+        )
+        y += 36
+    if log.outcome:
+        en, zh = OUTCOMES[log.outcome]
+        banner = f"{en} {zh}"
+        draw.rectangle((0, y, WIDTH, y + 40), fill=(32, 36, 44))
+        draw_text(draw, (WIDTH / 2, y + 20), banner, font_for(24, True), fill=(255, 255, 255))
+    return img
+
+
+DIE = 36
+DICE_PER_ROW = 18
+
+
+def die_at(k: int, top: float) -> tuple[float, float]:
+    """Where the ``k``-th die of a volley whose label is at ``top`` is drawn."""
+    return 10 + (k % DICE_PER_ROW) * 43, top + 36 + (k // DICE_PER_ROW) * 40
+
+
+def dice_boxes(view: Mapping[str, Any] | Aa50View) -> list[tuple[tuple[int, int, int, int], bool]]:
+    """Every die of the view's battle log on its board: its box and whether it hit (the
+    tests read the picture there)."""
+    v = typed(view)
+    assert v.battle_log is not None
+    y = 60 + 44 + 5 * 40 + 8
+    out = []
+    for vl in v.battle_log.volleys:
+        for k, face in enumerate(vl.rolls):
+            x, top = die_at(k, y)
+            need = vl.needs[k] if k < len(vl.needs) else 0
+            out.append(
+                (
+                    (round(x), round(top), round(x) + DIE, round(top) + DIE),
+                    need > 0 and face <= need,
+                )
+            )
+        y += 36 + 40 * max(1, -(-len(vl.rolls) // DICE_PER_ROW))
+    return out
+
+
+def _big_die(draw: ImageDraw.ImageDraw, x: float, y: float, face: int, need: int) -> None:
+    """One die: red when it hit (``face <= need``), with the value it needed in a corner."""
+    size = DIE
+    hit = need > 0 and face <= need
+    fill = HIT if hit else (250, 250, 250)
+    ink = (255, 255, 255) if hit else (20, 20, 20)
+    draw.rounded_rectangle(
+        (x, y, x + size, y + size), radius=5, fill=fill, outline=(40, 40, 40), width=2
+    )
+    draw_text(draw, (x + size / 2, y + size / 2), str(face), font_for(24, True), fill=ink)
+
+
+def render_log(view: Mapping[str, Any] | Aa50View) -> bytes:
+    return encode_png(log_image(view).convert("RGB"))
 
 
 def render_battle(view: Mapping[str, Any] | Aa50View, volleys: Sequence[Volley] = ()) -> bytes:

@@ -285,7 +285,48 @@ def render_theatre(view: Mapping[str, Any] | Aa50View, theatre: str | None = Non
     return encode_png(theatre_image(view, theatre).convert("RGB"))
 
 
+LOCAL_WIDTH, LOCAL_HEIGHT = 1000, 560
+"""The board around a battle, in map pixels: beside its battle board on one phone screen."""
+
+
+def local_box(where: str) -> Box:
+    """A part of the map around one space (the board wraps east to west; clamped top and
+    bottom)."""
+    geo = geometry()
+    x, y = geo.space(where).center
+    top = min(max(y - LOCAL_HEIGHT // 2, 0), geo.height - LOCAL_HEIGHT)
+    return (x - LOCAL_WIDTH // 2, top, x + LOCAL_WIDTH // 2, top + LOCAL_HEIGHT)
+
+
+def combat_image(v: Aa50View) -> Image.Image:
+    """In the combat phase (5.5): the battle board of the round just fought (its dice and
+    hits), above the board around that battle."""
+    from rendering.aa50 import battle
+
+    assert v.battle_log is not None
+    board_img = battle.log_image(v)
+    where = v.battle.where if v.battle else v.battle_log.where
+    map_img = draw_map(v, local_box(where), THEATRE_WIDTH, "action")
+    img = new_image(THEATRE_WIDTH, board_img.height + map_img.height, palette.BACKGROUND)
+    img.paste(board_img, (0, 0))
+    img.paste(map_img, (0, board_img.height))
+    return img
+
+
+def shows_battle(v: Aa50View) -> bool:
+    """In combat once a battle was fought, or after the order that fought one (the last
+    battle of the phase ends it, and its board must still be seen)."""
+    log = v.battle_log
+    return log is not None and (v.phase == "combat" or log.step == v.step)
+
+
+def picture(view: Mapping[str, Any] | Aa50View) -> Image.Image:
+    """What a message shows: a battle's board and the map around it (``shows_battle``);
+    otherwise the theatre around the phase's action (the world when the action spans more
+    than one)."""
+    v = typed(view)
+    return combat_image(v) if shows_battle(v) else theatre_image(v)
+
+
 def render(view: Mapping[str, Any]) -> bytes:
-    """The picture a message carries: the theatre around the action (the world when the
-    action spans more than one)."""
-    return render_theatre(view)
+    return encode_png(picture(view).convert("RGB"))

@@ -4,7 +4,7 @@ AA guns, grey pieces of no nation (2.11), change hands with the territory."""
 
 from __future__ import annotations
 
-from bot.rules.aa50 import board, query
+from bot.rules.aa50 import board, chronicle, query
 from bot.rules.aa50.board import Power
 from bot.rules.aa50.state import Aa50State
 from bot.rules.aa50.words import ev
@@ -40,6 +40,7 @@ def capture(state: Aa50State, where: str, by: Power) -> list[Event]:
         plunder = state.ipcs.get(loser, 0)
         state.ipcs[loser] = 0
         state.ipcs[by] = state.ipcs.get(by, 0) + plunder
+        chronicle.plundered(state, plunder)
         events.append(ev("aa50.plunder", by=by, loser=loser, ipcs=plunder))
     if capital_of is not None and capital_of == holder and holder != loser:
         events += _freed(state, holder)

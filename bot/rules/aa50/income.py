@@ -4,7 +4,7 @@ count, 5.8 note 56), nothing while the enemy holds your capital (5.5.3.8), China
 
 from __future__ import annotations
 
-from bot.rules.aa50 import board, query
+from bot.rules.aa50 import board, chronicle, query
 from bot.rules.aa50.components import Objective
 from bot.rules.aa50.state import Aa50State
 from bot.rules.aa50.words import ev
@@ -46,6 +46,7 @@ def collect(state: Aa50State, dice: Dice) -> list[Event]:
     if query.has(state, power, "war_bonds"):
         bonds = dice.roll(t("aa50.roll.war_bonds"))
     state.ipcs[power] += base + bonus + bonds
+    chronicle.collected(state, base, bonus, met, bonds)
     return [ev("aa50.income", power=power, ipcs=base, bonus=bonus, objectives=met, war_bonds=bonds)]
 
 

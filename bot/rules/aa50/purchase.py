@@ -6,7 +6,7 @@ infantry for every two Chinese territories the Axis does not hold."""
 
 from __future__ import annotations
 
-from bot.rules.aa50 import board, query
+from bot.rules.aa50 import board, chronicle, query
 from bot.rules.aa50.actions import Buy, Repair
 from bot.rules.aa50.state import Aa50State
 from bot.rules.aa50.words import ev
@@ -28,6 +28,7 @@ def buy(state: Aa50State, action: Buy) -> list[Event]:
     state.ipcs[power] -= cost
     bought = state.pending.setdefault(power, {})
     bought[action.unit] = bought.get(action.unit, 0) + action.count
+    chronicle.bought(state, action.unit, action.count, cost)
     return [ev("aa50.bought", power=power, unit=action.unit, count=action.count, cost=cost)]
 
 
@@ -53,6 +54,7 @@ def repair(state: Aa50State, action: Repair) -> list[Event]:
     factory = query.factory_at(state, action.where)
     assert factory is not None
     factory.hits -= action.count
+    chronicle.repaired(state, action.count, cost)
     return [ev("aa50.repaired", where=action.where, markers=action.count, cost=cost)]
 
 

@@ -4,7 +4,7 @@ the advance marked and in effect at once (5.2.4)."""
 
 from __future__ import annotations
 
-from bot.rules.aa50 import board
+from bot.rules.aa50 import board, chronicle
 from bot.rules.aa50.actions import ChooseChart, Research
 from bot.rules.aa50.state import Aa50State
 from bot.rules.aa50.words import ev
@@ -20,6 +20,7 @@ def research(state: Aa50State, action: Research, dice: Dice) -> list[Event]:
         raise RuleViolation("aa50.research.too_dear", "AA50 5.2.1", ipcs=state.ipcs[power])
     state.ipcs[power] -= cost
     state.researched = True
+    chronicle.researched(state, action.tokens, cost)
     state.tokens[power] = state.tokens.get(power, 0) + action.tokens
     faces = [dice.roll(t("aa50.roll.research")) for _ in range(state.tokens[power])]
     events = [ev("aa50.research", power=power, bought=action.tokens, rolls=faces, cost=cost)]
@@ -57,5 +58,6 @@ def choose_chart(state: Aa50State, action: ChooseChart, dice: Dice) -> list[Even
         if advance not in have:
             break
     have.append(advance)
+    chronicle.advanced(state, advance)
     state.tech_roll = False
     return [ev("aa50.advance", power=power, advance=advance)]

@@ -51,6 +51,16 @@ class Aa50(Ruleset[Aa50State]):
     # No round limit by default (1.4.1): random play would seldom end. Six rounds is the
     # length the random-play tests use.
     bench_options: ClassVar[dict[str, Any]] = {"round_limit": 6}
+    undo_stops: ClassVar[dict[str, str]] = {
+        "purchase_done": "AA50 5.3",
+        "combat_move_done": "AA50 5.4",
+        "noncombat_move_done": "AA50 5.6",
+        "mobilize_done": "AA50 5.7",
+    }
+    """5.1: a phase once declared done is over; undo works within a phase only."""
+    autopilots: ClassVar[tuple[str, ...]] = ("default", "hold")
+    """A power whose player is gone may be played by its prompts' defaults or by ``hold``
+    (hold.py: buy infantry, defend, place at the capital)."""
 
     def scenarios(self) -> list[Scenario]:
         return [Scenario(id=y, title=t(f"aa50.scenario.{y}")) for y in ("1941", "1942")]
@@ -77,6 +87,11 @@ class Aa50(Ruleset[Aa50State]):
         state.step_no += 1
         events += turn.advance(state, dice)
         return Outcome(state=state, events=events)
+
+    def autopilot(self, state: Aa50State, prompt: Prompt, policy: str) -> dict[str, Any] | None:
+        from bot.rules.aa50 import hold
+
+        return hold.order(state, prompt) if policy == "hold" else prompt.default
 
     def view(self, state: Aa50State, audience: str | None) -> Aa50View:
         return build_view(state, audience, turn.prompts(state))

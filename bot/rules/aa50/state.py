@@ -9,6 +9,7 @@ from typing import Any, Literal, Self
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 from bot.rules.aa50.board import Power, UnitId
+from bot.rules.aa50.chronicle import BattleLog, TurnLog
 from bot.rules.aa50.options import Aa50Options
 from bot.rules.core import GameState, Prompt
 
@@ -194,6 +195,12 @@ class Aa50State(GameState):
     """Standing casualty orders per power (5.5.3.2-3), set with the casualty_order order."""
     step_no: int = 0
     """Counts decisions made this turn, for prompt ids (prompt identity contract)."""
+    battle_log: BattleLog | None = None
+    """The current (or last) round of this turn's latest battle, dice included (chronicle)."""
+    turn_log: TurnLog | None = None
+    """This turn so far (chronicle): what the summary at its end reports."""
+    last_turn: TurnLog | None = None
+    """The turn that ended last (the summary posted to the game's thread)."""
 
     _prompts: list[Prompt] | None = PrivateAttr(default=None)
     """The open prompts of this very position, computed once (menus of every unit's moves
@@ -233,4 +240,7 @@ class Aa50State(GameState):
             setattr(new, name, list(getattr(self, name)))
         new.casualty_orders = {k: v.model_copy(deep=True) for k, v in self.casualty_orders.items()}
         new.battle = self.battle.model_copy(deep=True) if self.battle is not None else None
+        for name in ("battle_log", "turn_log"):
+            value = getattr(self, name)
+            setattr(new, name, value.model_copy(deep=True) if value is not None else None)
         return new

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bot.rules.aa50 import board, forms, income, mobilize, purchase, query
+from bot.rules.aa50 import board, chronicle, forms, income, mobilize, purchase, query
 from bot.rules.aa50.board import SEATS
 from bot.rules.aa50.combat import battle
 from bot.rules.aa50.combat import prompts as combat_prompts
@@ -105,6 +105,7 @@ def begin_turn(state: Aa50State) -> list[Event]:
         u.amphibious = False
         u.came_from = u.assault = None
     state.phase = "research"
+    chronicle.begin_turn(state)
     return [ev("aa50.turn", round=state.round, power=state.power)]
 
 
@@ -142,6 +143,7 @@ def _mobilize_run(state: Aa50State, dice: Dice) -> list[Event]:
 
 def _income_run(state: Aa50State, dice: Dice) -> list[Event]:
     events = [] if forms.skipped(state, "income") else income.collect(state, dice)
+    chronicle.end_turn(state)
     state.turn += 1
     if state.turn >= len(state.order):
         state.turn = 0

@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from bot.rules.aa50 import board, query
 from bot.rules.aa50.board import Power
+from bot.rules.aa50.chronicle import BattleLog, TurnLog
 from bot.rules.aa50.state import Aa50State, CasualtyOrder
 from bot.rules.core import Prompt, View, t
 
@@ -53,6 +54,14 @@ class Aa50View(View):
     waiting_for: tuple[str, ...]
     casualty_orders: dict[Power, CasualtyOrder] = Field(default_factory=dict)
     """The audience's own standing casualty orders (5.5.3.2): a plan, shown to its player."""
+    step: int = 0
+    """Decisions made this turn (the battle log's ``step`` says when it last changed)."""
+    battle_log: BattleLog | None = None
+    """The current or last round of the turn's latest battle: its units, dice and losses."""
+    turn_log: TurnLog | None = None
+    """The turn so far (research, purchases, battles, territories taken, income)."""
+    last_turn: TurnLog | None = None
+    """The turn that ended last: the summary posted when it ended."""
 
 
 def build_view(state: Aa50State, audience: str | None, prompts: list[Prompt]) -> Aa50View:
@@ -96,4 +105,8 @@ def build_view(state: Aa50State, audience: str | None, prompts: list[Prompt]) ->
             for p, o in state.casualty_orders.items()
             if audience is not None and board.seat_of(p) == audience
         },
+        step=state.step_no,
+        battle_log=state.battle_log.model_copy(deep=True) if state.battle_log else None,
+        turn_log=state.turn_log.model_copy(deep=True) if state.turn_log else None,
+        last_turn=state.last_turn.model_copy(deep=True) if state.last_turn else None,
     )

@@ -4,7 +4,7 @@ assaults, 5.5.3 general combat), each battle a table of steps (``STEPS``); the b
 
 from __future__ import annotations
 
-from bot.rules.aa50 import board, capture, query
+from bot.rules.aa50 import board, capture, chronicle, query
 from bot.rules.aa50.board import SEATS
 from bot.rules.aa50.combat import casualties, fire, orphans
 from bot.rules.aa50.state import Aa50State, Battle, BattleStep, Unit
@@ -45,6 +45,7 @@ def start(state: Aa50State, where: str) -> list[Event]:
     state.battle = Battle(where=where, attacker=state.power, kind=kind)
     if kind == "sea" and where not in state.sea_battles:
         state.sea_battles.append(where)
+    chronicle.begin_battle(state, where, kind)
     return [ev("aa50.battle", where=where, kind=kind)]
 
 
@@ -306,6 +307,7 @@ def press(state: Aa50State) -> list[Event]:
     b = _battle(state)
     b.round += 1
     b.asked = []
+    chronicle.next_round(state, b.round)
     STEPS.goto(state, "surprise")
     return [ev("aa50.press", where=b.where, round=b.round)]
 
@@ -339,12 +341,14 @@ def _conclude(state: Aa50State, dice: Dice) -> list[Event]:
     b = _battle(state)
     events: list[Event] = casualties.destroy(state, b.sunk) if b.sunk else []
     b.sunk = []
+    taken = False
     if b.kind == "land" and b.round >= 0:
         att = query.combatants(state, b.where, b.attacker)
         dfn = query.defenders(state, b.where, b.attacker)
         taken = not dfn and any(u.type in board.LAND_UNITS for u in att)
         if taken and query.enemy_land(state, b.where, b.attacker):
             events += capture.capture(state, b.where, b.attacker)
+    chronicle.end_battle(state, taken)
     for u in query.at(state, b.where):
         u.submerged = u.withdrawn = False
         if u.type == "battleship":

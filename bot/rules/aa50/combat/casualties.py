@@ -10,7 +10,7 @@ when the owner asked it to (standing.py)."""
 
 from __future__ import annotations
 
-from bot.rules.aa50 import board, query
+from bot.rules.aa50 import board, chronicle, query
 from bot.rules.aa50.board import Power
 from bot.rules.aa50.combat import standing
 from bot.rules.aa50.state import Aa50State, Battle, Hits, Unit
@@ -137,6 +137,7 @@ def destroy(state: Aa50State, ids: list[str]) -> list[Event]:
             # An ally's fighter on the attacker's carrier is cargo and sinks with it (5.4.5).
             if c.type != "fighter" or (ship.owner == state.power and c.owner != ship.owner):
                 gone.add(c.id)
+    chronicle.lost(state, [state.units[uid] for uid in sorted(gone) if uid in state.units])
     for uid in sorted(gone):
         state.units.pop(uid, None)
     for u in state.units.values():

@@ -4,7 +4,7 @@ bombardment (5.5.2.2) and strategic bombing (5.5.1)."""
 
 from __future__ import annotations
 
-from bot.rules.aa50 import board, query
+from bot.rules.aa50 import board, chronicle, query
 from bot.rules.aa50.state import Aa50State, Hits, Unit
 from bot.rules.aa50.words import ev
 from bot.rules.core import Dice, Event, t
@@ -52,6 +52,7 @@ def volley(
     values = attack_values(state, units) if attacking else {}
     counts = {"sea": 0, "no_sub": 0, "any": 0}
     rolls = []
+    needs = []
     for u in sorted(units, key=lambda x: x.id):
         value = values.get(u.id, 0) if attacking else board.unit_type(u.type).defense
         if value <= 0:
@@ -61,6 +62,7 @@ def volley(
                 t("aa50.roll.fire", unit=t(f"aa50.unit.{u.type}").model_dump(), value=value)
             )
             rolls.append(face)
+            needs.append(value)
             if face <= value:
                 if u.type == "submarine":
                     counts["sea"] += 1  # 7.3.5: submarines cannot hit aircraft
@@ -71,6 +73,9 @@ def volley(
     other = "defender" if side == "attacker" else "attacker"
     hits = [Hits(kind=k, count=n, side=other, final=final) for k, n in counts.items() if n]
     event = ev("aa50.fire", who=side, rolls=rolls, hits=sum(counts.values()))
+    chronicle.volley(
+        state, "attacker" if side == "attacker" else "defender", rolls, needs, sum(counts.values())
+    )
     return hits, [event]
 
 
@@ -96,6 +101,7 @@ def aa_fire(
         rolls.append(face)
         if face <= hit_on:
             down.append(p.id)
+    chronicle.aa_volley(state, rolls, hit_on, len(down))
     return down, [ev("aa50.aa_fire", where=where, rolls=rolls, down=down)]
 
 
@@ -105,11 +111,13 @@ def bombing_damage(state: Aa50State, dice: Dice, where: str, bombers: list[Unit]
     factory = query.factory_at(state, where)
     if factory is None or not bombers:
         return []
-    total = 0
+    rolls = []
     for b in sorted(bombers, key=lambda x: x.id):
         for _ in range(2 if query.has(state, b.owner, "heavy_bombers") else 1):
-            total += dice.roll(t("aa50.roll.bombing"))
+            rolls.append(dice.roll(t("aa50.roll.bombing")))
+    total = sum(rolls)
     cap = 2 * board.territory(where).ipc
     before = factory.hits
     factory.hits = min(cap, factory.hits + total)
+    chronicle.bombing(state, rolls, factory.hits - before)
     return [ev("aa50.bombed", where=where, damage=total, markers=factory.hits - before)]
