@@ -241,7 +241,7 @@ class Aa50Cog(GameCog):
                 raise Refusal(
                     "discord.aa.odds_unavailable", where=words.place(spot, ctx.lang)
                 ) from None
-            result = await asyncio.to_thread(exact, spec, 1e-9)
+            result = await asyncio.to_thread(exact, spec)
             head = tr("discord.aa.odds_head", ctx.lang, where=words.place(spot, ctx.lang))
             await ctx.send(
                 present.clip(present.join(head, f"```\n{report(spec, result, ctx.lang)}\n```"))

@@ -29,9 +29,9 @@ ID = re.compile(r"^[a-z][a-z0-9_]*$")  # north_sea, asw, arrived
 LATIN = re.compile(r"[A-Za-z][A-Za-z'’-]*[A-Za-z]")
 
 
-ENDS: dict[str, dict[str, Any]] = {"aa50": {"round_limit": 6}}
-"""Options that give a game an end when it has none by default (AA50 plays until a side holds
-its victory cities, rulebook 1.4; a random game may never get there)."""
+WITH_FLAGS: dict[str, dict[str, Any]] = {"jutland": {"rules": "advanced"}}
+"""What every flag on needs beside it (Jutland's Tournament options need the Advanced rules,
+22.2)."""
 
 
 def _options(ruleset: Ruleset) -> list[dict[str, Any]]:  # type: ignore[type-arg]
@@ -40,8 +40,11 @@ def _options(ruleset: Ruleset) -> list[dict[str, Any]]:  # type: ignore[type-arg
         for name, field in ruleset.options_model.model_fields.items()
         if field.annotation is bool
     ]
-    ends = ENDS.get(ruleset.id, {})
-    return [dict(ends), {**dict.fromkeys(flags, True), **ends}] if flags else [dict(ends)]
+    # A game with no end by default is given one (AA50 plays until a side holds its victory
+    # cities, rulebook 1.4; a random game may never get there): the benches' options.
+    ends = dict(ruleset.bench_options)
+    every = {**dict.fromkeys(flags, True), **WITH_FLAGS.get(ruleset.id, {}), **ends}
+    return [ends, every] if flags else [ends]
 
 
 def _texts(node: object) -> Iterator[dict[str, Any]]:
