@@ -37,6 +37,7 @@ def user(n: int) -> str:
 
 
 async def new_game(referee: Referee, ruleset_id: str, seats: dict[str, str], **kwargs: Any) -> str:
+    kwargs.setdefault("options", dict(get_ruleset(ruleset_id).bench_options) or None)
     record = await referee.create(ruleset_id, guild_id=GUILD, created_by=user(0), **kwargs)
     for seat, holder in seats.items():
         await referee.join(record.id, holder, seat)

@@ -48,6 +48,9 @@ class Aa50(Ruleset[Aa50State]):
     options_model = Aa50Options
     view_model = Aa50View
     action_adapter: ClassVar[TypeAdapter[Any]] = TypeAdapter(A.Aa50Action)
+    # No round limit by default (1.4.1): random play would seldom end. Six rounds is the
+    # length the random-play tests use.
+    bench_options: ClassVar[dict[str, Any]] = {"round_limit": 6}
 
     def scenarios(self) -> list[Scenario]:
         return [Scenario(id=y, title=t(f"aa50.scenario.{y}")) for y in ("1941", "1942")]

@@ -52,6 +52,10 @@ class Ruleset(ABC, Generic[S]):
     """Action types of stored logs and cases that later became several: an old type stands
     for whichever of its new types an open prompt of the seat takes (War at Sea's one
     ``done`` became ``moves_done``, ``pursuers_done``, ...), so old games still replay."""
+    bench_options: ClassVar[dict[str, Any]] = {}
+    """Options the benches start their stored games with, so that random legal play ends in
+    a bounded number of orders (AA50: a round limit, since random play seldom takes the
+    victory cities). Empty: the rulebook's defaults already end every game."""
     snapshot_every: ClassVar[int] = 25
     """Orders between stored state snapshots, chosen by what an order costs to replay against
     what a snapshot costs to load and store: a cold load replays at most this many minus one."""
