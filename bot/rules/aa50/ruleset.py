@@ -44,10 +44,6 @@ class Aa50(Ruleset[Aa50State]):
     title = t("aa50.title")
     seats = board.SEATS
     citation = "AA50"
-    state_model = Aa50State
-    options_model = Aa50Options
-    view_model = Aa50View
-    action_adapter: ClassVar[TypeAdapter[Any]] = TypeAdapter(A.Aa50Action)
     undo_stops: ClassVar[dict[str, str]] = {
         "purchase_done": "AA50 5.3",
         "combat_move_done": "AA50 5.4",
@@ -58,6 +54,10 @@ class Aa50(Ruleset[Aa50State]):
     autopilots: ClassVar[tuple[str, ...]] = ("default", "hold")
     """A power whose player is gone may be played by its prompts' defaults or by ``hold``
     (hold.py: buy infantry, defend, place at the capital)."""
+    state_model = Aa50State
+    options_model = Aa50Options
+    view_model = Aa50View
+    action_adapter: ClassVar[TypeAdapter[Any]] = TypeAdapter(A.Aa50Action)
 
     def scenarios(self) -> list[Scenario]:
         return [Scenario(id=y, title=t(f"aa50.scenario.{y}")) for y in ("1941", "1942")]

@@ -52,6 +52,9 @@ class Ruleset(ABC, Generic[S]):
     """Action types of stored logs and cases that later became several: an old type stands
     for whichever of its new types an open prompt of the seat takes (War at Sea's one
     ``done`` became ``moves_done``, ``pursuers_done``, ...), so old games still replay."""
+    snapshot_every: ClassVar[int] = 25
+    """Orders between stored state snapshots, chosen by what an order costs to replay against
+    what a snapshot costs to load and store: a cold load replays at most this many minus one."""
     undo_stops: ClassVar[dict[str, str]] = {}
     """Order types that close a step of play, with the section that says so: the referee's
     undo never takes one back (AA50: a phase once done is over, 5.1)."""
@@ -59,9 +62,6 @@ class Ruleset(ABC, Generic[S]):
     """Policies by which the referee may play a seat whose player is gone (a manager hands
     the seat over): ``default`` gives each prompt's default order; a game may add its own
     (``autopilot``)."""
-    snapshot_every: ClassVar[int] = 25
-    """Orders between stored state snapshots, chosen by what an order costs to replay against
-    what a snapshot costs to load and store: a cold load replays at most this many minus one."""
 
     # --- set-up -------------------------------------------------------------------------
     @abstractmethod
