@@ -56,6 +56,9 @@ class Ruleset(ABC, Generic[S]):
     """Options the benches start their stored games with, so that random legal play ends in
     a bounded number of orders (AA50: a round limit, since random play seldom takes the
     victory cities). Empty: the rulebook's defaults already end every game."""
+    snapshot_every: ClassVar[int] = 25
+    """Orders between stored state snapshots, chosen by what an order costs to replay against
+    what a snapshot costs to load and store: a cold load replays at most this many minus one."""
     undo_stops: ClassVar[dict[str, str]] = {}
     """Order types that close a step of play, with the section that says so: the referee's
     undo never takes one back (AA50: a phase once done is over, 5.1)."""
@@ -63,9 +66,6 @@ class Ruleset(ABC, Generic[S]):
     """Policies by which the referee may play a seat whose player is gone (a manager hands
     the seat over): ``default`` gives each prompt's default order; a game may add its own
     (``autopilot``)."""
-    snapshot_every: ClassVar[int] = 25
-    """Orders between stored state snapshots, chosen by what an order costs to replay against
-    what a snapshot costs to load and store: a cold load replays at most this many minus one."""
 
     # --- set-up -------------------------------------------------------------------------
     @abstractmethod
