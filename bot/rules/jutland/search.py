@@ -19,9 +19,16 @@ from bot.rules.jutland.state import Announcement, JutlandState, Side, TaskForce
 def label(tf_id: str) -> object:
     """A task force as readers name it ("German task force 2"); an unknown id as typed."""
     side = {"de": "german", "gb": "british"}.get(tf_id[:2])
-    if side is None or not tf_id[2:].isdigit():
+    if side is None:
         return tf_id
-    return t(f"jut.tf.{side}", n=int(tf_id[2:])).model_dump()
+    if tf_id[2:].isdigit():
+        return t(f"jut.tf.{side}", n=int(tf_id[2:])).model_dump()
+    # A light-ship counter (Advanced 12.1: its own task force), by kind and number ("gb_dd11":
+    # British destroyer flotilla 11), never by its raw id in a reader's text.
+    kind, number = tf_id[3:5], tf_id[5:]
+    if kind in ("cl", "dd") and number[:1].isdigit():
+        return t(f"jut.light.{side}.{kind}", n=number).model_dump()
+    return tf_id
 
 
 def forces(state: JutlandState, side: Side) -> list[TaskForce]:
