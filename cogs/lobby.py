@@ -67,13 +67,19 @@ class Lobby(commands.Cog):
             message = sent.resource
             if not isinstance(message, discord.InteractionMessage):
                 message = await interaction.original_response()
-            # The game's thread opens on the lobby message: it shares the message's id.
+            # The game's thread opens on the lobby message: it shares the message's id. It is
+            # recorded before the thread exists, so a command typed in the thread the moment
+            # it appears finds its game (the thread was a moment without one).
             name = f"{present.ruleset_title(record.ruleset, ctx.guild_lang)} · {record.id}"
+            await self.bot.store.update_game(record.id, thread_id=str(message.id))
             try:
                 thread = await message.create_thread(name=name[:100], auto_archive_duration=10080)
             except discord.HTTPException:
-                return  # no thread here (already in one?): the game posts in the channel
-            await self.bot.store.update_game(record.id, thread_id=str(thread.id))
+                # no thread here (already in one?): the game posts in the channel
+                await self.bot.store.update_game(record.id, thread_id=None)
+                return
+            if thread.id != message.id:
+                await self.bot.store.update_game(record.id, thread_id=str(thread.id))
             await thread.send(tr("discord.thread.welcome", ctx.guild_lang, game=record.id))
 
     @new.autocomplete("ruleset")
