@@ -3,7 +3,6 @@ see and the store's seats: the lobby, a game's status, one seat's private view."
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import io
 from collections import OrderedDict
@@ -17,10 +16,11 @@ from bot.referee import Seated
 from bot.rules.core import GameState, View
 from bot.rules.core.registry import get as get_ruleset
 from bot.store import GameRecord
-from rendering.registry import render_view, renders
+from rendering.registry import renders
 
 if TYPE_CHECKING:
     from bot.client import RefereeBot
+    from bot.maps import MapPool
 
 RECENT = 12
 
@@ -32,7 +32,9 @@ same version neither dumps nor hashes the view again (issue 9)."""
 DRAWN_KEPT = 32
 
 
-async def picture(view: View, filename: str) -> discord.File | None:
+async def picture(view: View, filename: str, maps: MapPool) -> discord.File | None:
+    """The view's picture, drawn by the bot's map workers (processes: a picture drawn in a
+    thread here held the GIL the event loop needed for the next reply, issue 9)."""
     if not renders(view.ruleset):
         return None
     kept = _DRAWN.get(id(view))
@@ -40,7 +42,7 @@ async def picture(view: View, filename: str) -> discord.File | None:
         _DRAWN.move_to_end(id(view))
         png = kept[1]
     else:
-        png = await asyncio.to_thread(render_view, view.model_dump(mode="json"))
+        png = await maps.draw(view.model_dump(mode="json"))
         _DRAWN[id(view)] = (view, png)
         while len(_DRAWN) > DRAWN_KEPT:
             _DRAWN.popitem(last=False)
@@ -167,7 +169,7 @@ async def status(
                         due=present.when(d.due_at),
                     )
                 )
-        file = await picture(view, "map.png")
+        file = await picture(view, "map.png", bot.delivery.maps)
     lines.append(tr("discord.status.commitment", lang, commitment=record.commitment))
     return present.clip(present.join(*lines)), file
 
@@ -202,4 +204,4 @@ async def private_view_message(
         present.view_status(view, lang),
         *[present.prompt_line(p, lang, seated.due(p)) for p in prompts],
     )
-    return present.clip(content), await picture(view, "view.png")
+    return present.clip(content), await picture(view, "view.png", bot.delivery.maps)

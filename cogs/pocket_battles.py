@@ -137,7 +137,8 @@ class PocketBattlesCog(GameCog):
             for seat in seats:
                 view = await self._own_view(record, seat)
                 await ctx.send(
-                    present.clip(army_lines(view, ctx.lang)), file=await picture(view, "army.png")
+                    present.clip(army_lines(view, ctx.lang)),
+                    file=await picture(view, "army.png", ctx.bot.delivery.maps),
                 )
 
     # --- reading ----------------------------------------------------------------------------
@@ -150,7 +151,10 @@ class PocketBattlesCog(GameCog):
             for _seat, view in views:
                 assert isinstance(view, PocketBattlesView)
                 content = present.join(present.header(record.id, RULESET, ctx.lang), caption(view))
-                await ctx.send(present.clip(content), file=await picture(view, "battle.png"))
+                await ctx.send(
+                    present.clip(content),
+                    file=await picture(view, "battle.png", ctx.bot.delivery.maps),
+                )
 
     @pb.command(name="trait", description=text("cmd.trait"))
     @GAME.params(trait="trait")

@@ -179,7 +179,10 @@ class WarAtSeaCog(GameCog):
                 content = present.join(
                     present.header(record.id, RULESET, ctx.lang), line, caption(view)
                 )
-                await ctx.send(present.clip(content), file=await picture(view, "map.png"))
+                await ctx.send(
+                    present.clip(content),
+                    file=await picture(view, "map.png", ctx.bot.delivery.maps),
+                )
 
     @was.command(name="variants", description=text("cmd.variants"))
     # The options model's own names, as /game new options:... and --option spell them.

@@ -158,15 +158,60 @@ class Instant:
         return found
 
 
+class RealBot:
+    """The real bot's process (bot/benches/bot_process.py), talking to this process's fake."""
+
+    def __init__(self, port: int, database: Path) -> None:
+        self.port, self.database = port, database
+        self.proc: asyncio.subprocess.Process | None = None
+
+    async def start(self) -> None:
+        self.proc = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "bot.benches.bot_process",
+            str(self.port),
+            str(self.database),
+            cwd=REPO,
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+        )
+        await self._expect("READY")
+
+    async def _expect(self, word: str | None = None) -> str:
+        assert self.proc is not None and self.proc.stdout is not None
+        line = (await self.proc.stdout.readline()).decode().strip()
+        if word is not None and line != word:
+            raise RuntimeError(f"the bot's process said {line!r}, not {word}")
+        return line
+
+    async def say(self, line: str) -> None:
+        assert self.proc is not None and self.proc.stdin is not None
+        self.proc.stdin.write(f"{line}\n".encode())
+        await self.proc.stdin.drain()
+
+    async def warm(self, games: list[str]) -> None:
+        await self.say(f"warm {','.join(games)}")
+        await self._expect("WARM")
+
+    async def delivered(self) -> int:
+        await self.say("count")
+        return int(await self._expect())
+
+    async def stop(self) -> None:
+        if self.proc is not None and self.proc.returncode is None:
+            await self.say("stop")
+            await self.proc.wait()
+
+
 async def _bench(args: Any) -> None:
-    from bot.client import RefereeBot
-    from bot.settings import Settings
     from tests.fakediscord import FakeDiscord, make_world
 
     ms = 1000.0
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "bench.sqlite3"
-        async with FakeDiscord(timeout=30.0) as fake:
+        # The fake serves the real bot's process (patch_discord=False: nothing here connects).
+        async with FakeDiscord(timeout=30.0, patch_discord=False) as fake:
             world = make_world(fake)
             users = {"allies": str(world.alice.id), "axis": str(world.bob.id)}
             started = time.perf_counter()
@@ -177,26 +222,27 @@ async def _bench(args: Any) -> None:
             print(
                 f"discord bench: {args.stored} finished {RULESET} games stored and"
                 f" {len(timed)} in progress (made in {time.perf_counter() - started:.0f} s);"
-                f" {args.blocks} blocks of {args.rounds} rounds, each beside the instant bot"
-                f" running at the same time in a process of its own"
+                f" {args.blocks} blocks of {args.rounds} rounds; the bot in a process of its"
+                f" own (as in production: the fake Discord is served by the bench's process),"
+                f" each block beside the instant bot running at the same time in another"
             )
-            settings = Settings(database=path, delivery_poll_seconds=0.5, tick_seconds=3600.0)
-            bot = RefereeBot(settings, connector=fake.connector(), guild_ready_timeout=0.05)
+            bot = RealBot(fake.port, path)
             ratios: dict[str, list[float]] = {c: [] for c in COMMANDS}
-            async with fake.run(bot):
-                bot.delivery.paused = args.no_delivery
+            await bot.start()
+            try:
+                await bot.say("pause" if args.no_delivery else "resume")
                 for block in range(args.blocks):
+                    games = timed[2 * args.rounds * block : 2 * args.rounds * (block + 1)]
+                    await bot.warm(games)  # games being played: their states cached
                     instant = Instant(args.pause)
                     await instant.start()
                     real: dict[str, list[float]] = {c: [] for c in COMMANDS}
-                    delivered = bot.delivery.delivered
+                    delivered = await bot.delivered()
                     await instant.say("go")
-                    for n in range(2 * args.rounds * block, 2 * args.rounds * (block + 1), 2):
-                        for game in timed[n : n + 2]:  # games being played: their states cached
-                            await bot.referee.state(game)
-                        await one_round(fake, world, timed[n : n + 2], move, real, args.pause)
+                    for n in range(0, len(games), 2):
+                        await one_round(fake, world, games[n : n + 2], move, real, args.pause)
                     floor = await instant.samples()
-                    delivered = bot.delivery.delivered - delivered
+                    delivered = await bot.delivered() - delivered
                     print(
                         f"  block {block + 1}: interaction -> first reply, {args.rounds} of each"
                         f" (delivery sent {delivered} meanwhile; the instant bot answered"
@@ -213,7 +259,8 @@ async def _bench(args: Any) -> None:
                             f" {_p(instant_, 0.99) * ms:5.2f} ms | p99 {ratio:.1f}x"
                             f" (goal <= 3x)"
                         )
-                bot.delivery.paused = True  # what is left is not this bench's business
+            finally:
+                await bot.stop()
     if args.blocks > 1:
         print("  p99 ratios by block (goal <= 3x):")
         for command in COMMANDS:

@@ -6,6 +6,7 @@ written in one transaction with its rolls, the new deadlines and the outgoing me
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import secrets as pysecrets
 import time
@@ -580,6 +581,9 @@ class Referee(Lookups):
             prompts = ruleset.prompts(state)
         before = prompt_ids(prompts)
         outcome = ruleset.apply(state, seat, action, dice, prompts)
+        # Between the engine's work and the commit's: an interaction that came meanwhile is
+        # answered now rather than after both (issue 9: first reply while orders are given).
+        await asyncio.sleep(0)
         entry = LogEntry(
             n=record.version,
             seat=seat,
@@ -634,6 +638,7 @@ class Referee(Lookups):
                     n=entry.n,
                 )
             )
+        await asyncio.sleep(0)  # as after the engine's work: replies waiting go first
         snapshot = None
         every = settings.snapshot_every or ruleset.snapshot_every
         if entry.n == 0 or over or entry.n % every == 0:
