@@ -369,6 +369,7 @@ class Delivery:
             steps = [payloads.step(m.payload) for m in run]
             scene = await self._scene(record, None, steps[-1].version, last_lane)
             view = self._view(record, scene)
+            await asyncio.sleep(0)  # replies waiting go before the text is built (issue 9)
             text = present.public_step(record.id, record.ruleset, steps, view, holders, lang)
             waiting = ",".join(steps[-1].waiting)
         else:
@@ -460,6 +461,7 @@ class Delivery:
                 prompts = [p for p in known if p.seat == seat and p.id in new]
             else:
                 prompts = scene.prompts if scene is not None else []
+            await asyncio.sleep(0)  # replies waiting go before the text is built (issue 9)
             text = present.private_step(record.id, record.ruleset, seat, steps, prompts, lang)
             return text, prompts, scene
         if head.kind == "reminder":
