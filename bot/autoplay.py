@@ -84,8 +84,12 @@ def play(
     """Play until the game has a result (or ``max_actions``), checking ``invariant`` after
     every accepted action. Raises if a prompt's default is refused: that is an engine bug."""
     report = PlayReport(state=state)
+    given: list[Prompt] | None = None
     while report.state.result is None and report.actions < max_actions:
         prompts = ruleset.prompts(report.state)
+        if given is not None and given != prompts:
+            # The referee commits an outcome's prompts as the new state's (Outcome.prompts).
+            raise AssertionError("the prompts an outcome carried are not its state's")
         if not prompts:
             raise AssertionError("game not over but nobody has a decision to make")
         prompt = rng.choice(prompts)
@@ -109,6 +113,7 @@ def play(
             report.defaults += 1
         _stored_form_replays(ruleset, action)
         report.state = outcome.state
+        given = outcome.prompts
         report.actions += 1
         report.events.extend(outcome.events)
         if invariant is not None:

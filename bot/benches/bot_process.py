@@ -5,8 +5,8 @@ real Discord is never in the bot's process: timing the bot beside the fake's own
 each uploaded map) would charge the bot for what Discord does.
 
 Run as a worker: ``python -m bot.benches.bot_process PORT DATABASE`` prints READY once
-connected, then answers lines on stdin: ``warm G1,G2`` loads those games' states (the games
-being played are cached, as on a live server) and prints WARM; ``pause`` / ``resume`` delivery;
+connected, then answers lines on stdin: ``warm G1,G2`` loads those games' states and prompts
+(the games being played are cached, as their last order left them on a live server) and prints WARM; ``pause`` / ``resume`` delivery;
 ``count`` prints the messages delivered so far; ``stop`` closes the bot.
 """
 
@@ -44,7 +44,8 @@ async def _worker(port: int, database: Path) -> None:
             word, _, rest = line.partition(" ")
             if word == "warm":
                 for game in filter(None, rest.split(",")):
-                    await bot.referee.state(game)
+                    # As after a game's last order: its state and open prompts kept.
+                    await bot.referee.open_prompts(game)
                 print("WARM", flush=True)
             elif word in ("pause", "resume"):
                 bot.delivery.paused = word == "pause"

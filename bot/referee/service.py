@@ -219,8 +219,9 @@ class Referee(Lookups):
                 scenario=record.scenario,
             )
             return await self._commit(
-                record, ruleset, outcome.state, entry, set(), [started], seats=seats
-            )
+                record, ruleset, outcome.state, entry, set(), [started], seats=seats,
+                given=outcome.prompts,
+            )  # fmt: skip
 
     # --- play ---------------------------------------------------------------------------
     async def state(
@@ -596,8 +597,9 @@ class Referee(Lookups):
             created_at=self.clock(),
         )
         return await self._commit(
-            record, ruleset, outcome.state, entry, before, list(extra or []), fired, seats, judged
-        )
+            record, ruleset, outcome.state, entry, before, list(extra or []), fired, seats,
+            judged, outcome.prompts,
+        )  # fmt: skip
 
     async def _commit(
         self,
@@ -610,16 +612,17 @@ class Referee(Lookups):
         fired: tuple[str, str] | None = None,
         seats: dict[str, str] | None = None,
         judged: bool = False,
+        given: list[Prompt] | None = None,
     ) -> Submitted:
         """Write the order and remember the new state with its prompts, and the game and seats
         as now written (the next order is judged on them). ``seats``: those the order was
         judged on; ``judged``: ``record`` and ``seats`` were kept, not read, so the commit
         checks them (StaleVersion or _Duplicate reach the caller, which reads and judges
-        again)."""
+        again). ``given``: the new state's prompts as the game computed them (Outcome.prompts)."""
         now = entry.created_at
         settings = _settings(record.settings)
         over = state.result is not None
-        prompts = ruleset.prompts(state)
+        prompts = given if given is not None else ruleset.prompts(state)
         deadlines = [] if over else self._deadlines(record, prompts, now)
         messages = extra + step_messages(
             ruleset, record.id, entry.n, entry.events, before, deadlines, now, prompts

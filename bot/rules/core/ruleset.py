@@ -32,6 +32,10 @@ class Outcome(BaseModel, Generic[S]):
 
     state: S
     events: list[Event]
+    prompts: list[Prompt] | None = None
+    """The new state's open prompts when the game computed them on its way there (an advance
+    that stops at the first decision does): the referee then does not compute them again
+    (issue 9). None: not computed. bot/autoplay.py checks they are the state's."""
 
 
 class Ruleset(ABC, Generic[S]):

@@ -71,8 +71,8 @@ class WarAtSea(Ruleset[WarAtSeaState]):
         assert isinstance(options, WarAtSeaOptions)
         state = setup.new_state(self.id, scenario, options)
         events = [E.GameStarted(options=options.model_dump()).event()]
-        events += turn.advance(state, dice)
-        return Outcome(state=state, events=events)
+        more, open_ = turn.settle(state, dice)
+        return Outcome(state=state, events=events + more, prompts=open_)
 
     def prompts(self, state: WarAtSeaState) -> list[Prompt]:
         return turn.prompts(state)
@@ -81,8 +81,8 @@ class WarAtSea(Ruleset[WarAtSeaState]):
         self, state: WarAtSeaState, seat: str, action: Action, prompt: Prompt, dice: Dice
     ) -> Outcome[WarAtSeaState]:
         events = _dispatch(state, narrow(seat, board.SIDES), action, dice)
-        events += turn.advance(state, dice)
-        return Outcome(state=state, events=events)
+        more, open_ = turn.settle(state, dice)
+        return Outcome(state=state, events=events + more, prompts=open_)
 
     def view(self, state: WarAtSeaState, audience: str | None) -> WarAtSeaView:
         return build_view(state, audience, turn.prompts(state))

@@ -338,9 +338,18 @@ END_TYPES = PHASES.end_types() | STEPS.end_types()
 
 def advance(state: WarAtSeaState, dice: Dice) -> list[Event]:
     """Run every step that needs nobody's decision, until one does or the game is over."""
+    return settle(state, dice)[0]
+
+
+def settle(state: WarAtSeaState, dice: Dice) -> tuple[list[Event], list[Prompt] | None]:
+    """As ``advance``, also giving the open prompts it stopped at (None when the game is
+    over): the referee commits them rather than computing them again."""
     events: list[Event] = []
     for _ in range(10_000):
-        if state.result is not None or prompts(state):
-            return events
+        if state.result is not None:
+            return events, None
+        open_ = prompts(state)
+        if open_:
+            return events, open_
         events += PHASES.run(state, dice)
     raise AssertionError("the turn sequence does not progress")
