@@ -100,7 +100,16 @@ def _open(state: Aa50State, dice: Dice) -> list[Event]:
 
 def _land_assault(state: Aa50State, b: Battle, dice: Dice) -> list[Event]:
     """5.5.2.3: cargo lands from its transports; 5.5.2.2: battleships and cruisers in a zone
-    where no sea battle was fought bombard, no more of them than units landed."""
+    where no sea battle was fought bombard, no more of them than units landed.
+
+    5.5.2.3: when nothing is left to land (the cargo sank with its transports in the sea
+    battle, or sailed off with a fleet that retreated from it), the units that came overland
+    and the aircraft sent to the land combat still 「必须先按常规作战方式执行 1 轮陆战，然后才能
+    选择是否要撤退」: the land battle stays on the list and is fought as general combat, the
+    retreat offered only at the end of a round (``retreats``, the press step), so at the end
+    of the first at the soonest. Ruling: 「如果进攻方没有任何陆军部队留下……如果进攻方的海军部队全部
+    被击沉，两栖登陆战也宣告结束」 ends the landing (nothing lands, nobody bombards), not that land
+    battle, which the sentences before it require to be fought."""
     landed = []
     zones: set[str] = set()
     for u in list(state.units.values()):
