@@ -144,7 +144,7 @@ def _walk(
             if stops and not combat and u.type != "submarine":
                 continue  # 5.6.1.3: no hostile zone in the noncombat move
             if _sea_end_ok(state, u, nb, combat, stops, occ):
-                out.setdefault(nb, step)
+                _keep(out, nb, step)
             if not stops:
                 _walk(state, u, combat, nb, step, left - 1, out, occ)
             continue
@@ -152,13 +152,21 @@ def _walk(
             continue  # rule 4: Chinese units stay in China
         if query.friendly_land(state, nb, u.owner):
             if not combat or any(query.enemy_land(state, p, u.owner) for p in path):
-                out.setdefault(nb, step)  # 5.4.7: a blitz may end in friendly land
+                _keep(out, nb, step)  # 5.4.7: a blitz may end in friendly land
             _walk(state, u, combat, nb, step, left - 1, out, occ)
         elif query.enemy_land(state, nb, u.owner) and combat:
-            out.setdefault(nb, step)
+            _keep(out, nb, step)
             # 5.4.7: only a tank goes on, and only through a territory with no enemy units.
             if u.type == "armour" and not query.enemies_at(state, nb, u.owner, occ):
                 _walk(state, u, combat, nb, step, left - 1, out, occ)
+
+
+def _keep(out: dict[str, list[str]], dest: str, path: list[str]) -> None:
+    """Keep the shortest path found to ``dest``: the walk is depth-first, so the first path
+    found may be the longer way round (and would spend movement the unit still has)."""
+    known = out.get(dest)
+    if known is None or len(path) < len(known):
+        out[dest] = path
 
 
 def _sea_end_ok(
@@ -367,14 +375,13 @@ def move(state: Aa50State, power: Power, action: Move, combat: bool) -> list[Eve
                 # 5.4.7: a blitzing tank takes each empty enemy territory it passes through.
                 if query.enemy_land(state, t, power):
                     events += capture.capture(state, t, power)
-        riders = query.cargo(state, u)
+        riders = _riders(state, u, power, combat, routes)
         if u.type == "fighter":
             u.carried_by = None  # 5.4.5: fighters take off
         start = u.at
+        u.moved += len(path)
         for x in [u, *riders]:
             x.at = action.to
-            if x is u or (x.owner == power and x.type == "fighter"):
-                x.moved += len(path)  # own fighters aboard fly along (7.3.2)
             x.combat = x.combat or combat
             x.came_from = path[-2] if len(path) > 1 else start
         u.bombed = action.bomb
@@ -382,6 +389,31 @@ def move(state: Aa50State, power: Power, action: Move, combat: bool) -> list[Eve
         _board_fighters(state, action.to, power, combat)
     events.append(ev("aa50.moved", power=power, units=action.units, to=action.to))
     return events
+
+
+def _riders(
+    state: Aa50State, ship: Unit, power: str, combat: bool, moving: dict[str, list[str]]
+) -> list[Unit]:
+    """What a ship carries along: a transport's cargo (7.3.6); on a carrier, an ally's
+    fighters, cargo in this power's turn (5.4.5, 7.3.2). The power's own fighters aboard:
+    in the combat move they all take off before the carrier moves (5.4.5; 7.2.1 "even if
+    they will not fight") and stay airborne where it started, free to make their own combat
+    move from there or to wait for the noncombat move (7.3.2); in the noncombat move those
+    that stay aboard ride as cargo (7.2 「停留在航空母舰上的战斗机将被视同载运货物」).
+    Ruling: riding is a fighter's move for the phase (as a land unit's move is its
+    transport's, 7.3.6): it spends no range but may not take off again this turn. Units
+    that the same order moves go on their own paths, not as cargo."""
+    out = []
+    for c in query.cargo(state, ship):
+        if c.id in moving:
+            continue
+        if c.type == "fighter" and c.owner == power:
+            if combat:
+                c.carried_by = None
+                continue
+            c.moved = max(c.moved, query.move_range(state, c))
+        out.append(c)
+    return out
 
 
 def _board_fighters(state: Aa50State, zone: str, power: str, combat: bool) -> None:
