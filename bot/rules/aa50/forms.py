@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from bot.rules.aa50 import board, movement, query, transport
+from bot.rules.aa50 import air, board, movement, query, transport
 from bot.rules.aa50 import purchase as buying
 from bot.rules.aa50 import research as rnd
 from bot.rules.aa50.state import Aa50State, Phase, Unit
@@ -294,13 +294,16 @@ def move_forms(state: Aa50State, combat: bool) -> list[OrderForm]:
 
 def movable_with_paths(state: Aa50State, combat: bool) -> dict[str, list[str]]:
     power = state.power
-    landing = movement.landing_distance(state, power, True)
+    landing = air.landing_distance(state, power, True)
     occ = query.occupancy(state)
     out = {}
     known: dict[tuple[object, ...], list[str]] = {}
     for u in movement.movable(state, power, combat):
-        # Units alike (type, place, movement spent, aboard or not) go to the same places.
-        key = (u.type, u.at, u.moved, u.carried_by is None, u.combat)
+        # Units alike (type, place, movement spent, aboard or not) go to the same places;
+        # while a fighter waits for a deck, a carrier's or fighter's places are its own
+        # (what it carries, whether it is the one waiting: decks.py).
+        own = state.awaiting and u.type in ("carrier", "fighter")
+        key = (u.type, u.at, u.moved, u.carried_by is None, u.combat, u.id if own else "")
         if key not in known:
             fighter = landing if u.type == "fighter" else None
             known[key] = sorted(movement.paths(state, u, combat, fighter, occ))

@@ -2,12 +2,13 @@
 
 One function (``paths``) gives every legal destination of a unit with a legal path; the
 prompt's menu and the check of an order both use it. Land units (7.1, blitz 5.4.7), sea units
-(7.3, canals 2.6, submarines 5.4.6, transports 5.4.8), aircraft (7.2: range over both moves,
-a landing place required, 5.4.2 no suicide runs)."""
+(7.3, canals 2.6, submarines 5.4.6, transports 5.4.8), aircraft (air.py: 7.2 range over both
+moves, a landing place required, 5.4.2 no suicide runs); carriers and their fighters (5.4.5,
+7.3.2: ``_riders``); decks owed to fighters waiting at sea in the noncombat move (decks.py)."""
 
 from __future__ import annotations
 
-from bot.rules.aa50 import board, capture, query
+from bot.rules.aa50 import air, board, capture, query
 from bot.rules.aa50.actions import Move
 from bot.rules.aa50.board import Power
 from bot.rules.aa50.components import CARRIER_CAPACITY
@@ -21,44 +22,6 @@ def _ok_canal(state: Aa50State, a: str, b: str, power: str) -> bool:
     turn and still does (a canal taken this turn does not open this turn)."""
     lands = board.canal_between(a, b)
     return lands is None or all(query.friendly_at_start(state, t, power) for t in lands)
-
-
-def landing_distance(state: Aa50State, power: str, fighters: bool) -> dict[str, int]:
-    """7.2: the distance from each space to the nearest place an aircraft of ``power`` may
-    land: a territory friendly since the turn began (5.6.1.2); for fighters also a sea zone
-    with a carrier of your side, or one a carrier bought this turn may be placed in (5.6.1.2)."""
-    if state._landing is None:
-        state._landing = {}
-    known = state._landing.get((power, fighters))
-    if known is None:
-        known = state._landing[(power, fighters)] = _landing_distance(state, power, fighters)
-    return known
-
-
-def _landing_distance(state: Aa50State, power: str, fighters: bool) -> dict[str, int]:
-    spots = [t for t in board.territory_ids() if query.friendly_at_start(state, t, power)]
-    if fighters:
-        spots += [
-            u.at
-            for u in state.units.values()
-            if u.type == "carrier" and board.allied(u.owner, power)
-        ]
-        spots += [z for c, z in state.pickups.items() if c in state.units]  # 7.2: declared pick-ups
-        if state.pending.get(power, {}).get("carrier"):
-            for f in state.units.values():
-                if f.type == "factory" and f.owner == power:
-                    spots += [z for z in board.adjacent(f.at) if board.is_sea(z)]
-    out = {s: 0 for s in spots}
-    frontier = list(out)
-    while frontier:
-        nxt = []
-        for here in frontier:
-            for there in board.adjacent(here):
-                if there not in out and board.passable(there):
-                    out[there] = out[here] + 1
-                    nxt.append(there)
-        frontier = nxt
-    return out
 
 
 def movable(state: Aa50State, power: str, combat: bool) -> list[Unit]:
@@ -98,13 +61,15 @@ def paths(
     combat: bool,
     landing: dict[str, int] | None = None,
     occ: query.Occupancy | None = None,
+    promises: bool = True,
 ) -> dict[str, list[str]]:
     """Every legal destination of ``u`` now, each with a shortest legal path (the spaces
-    entered, the destination last)."""
+    entered, the destination last). ``promises``: in the noncombat move, leave out the moves
+    that would break a deck owed to a waiting fighter (decks.py)."""
     if occ is None:
         occ = query.occupancy(state)
     if u.type in board.AIR_UNITS:
-        return _air(state, u, combat, landing, occ)
+        return air.destinations(state, u, combat, landing, occ, promises)
     left = query.move_range(state, u) - u.moved
     if _mech(state, u):
         left = 2
@@ -112,7 +77,11 @@ def paths(
     _walk(state, u, combat, u.at, [], left, out, occ)
     zone = state.pickups.get(u.id)
     if zone is not None and not combat:
-        return {zone: out[zone]} if zone in out else {}  # 7.2: only to its declared zone
+        out = {zone: out[zone]} if zone in out else {}  # 7.2: only to its declared zone
+    if u.type == "carrier" and not combat and promises and state.awaiting:
+        from bot.rules.aa50 import decks
+
+        out = {d: p for d, p in out.items() if decks.attempt(state, u.id, d, p) is None}
     return out
 
 
@@ -185,86 +154,8 @@ def _sea_end_ok(
     return query.hostile_sea(state, u.at, u.owner, occ)
 
 
-def _air(
-    state: Aa50State,
-    u: Unit,
-    combat: bool,
-    landing: dict[str, int] | None,
-    occ: query.Occupancy,
-) -> dict[str, list[str]]:
-    left = query.move_range(state, u) - u.moved
-    if u.owner == "chinese":
-        return _china_air(state, u, combat, left)
-    if landing is None:
-        landing = landing_distance(state, u.owner, u.type == "fighter")
-    out: dict[str, list[str]] = {}
-    dist = board.distances(u.at, True)
-    for dest, d in dist.items():
-        if d == 0 or d > left:
-            continue
-        if combat:
-            battle = query.enemy_land(state, dest, u.owner) or query.enemies_at(
-                state, dest, u.owner, occ
-            )
-            # 7.2: the route must leave the range to reach a landing place afterwards.
-            if not battle or landing.get(dest, 99) > left - d:
-                continue
-        elif landing.get(dest) != 0:
-            continue
-        out[dest] = []  # the route is worked out when the order is given (``check``)
-    return out
-
-
-def _china_routes(state: Aa50State, start: str) -> dict[str, list[str]]:
-    """Shortest routes from ``start`` that stay within China's territories (rule 4)."""
-    routes: dict[str, list[str]] = {start: []}
-    frontier = [start]
-    while frontier:
-        nxt = []
-        for here in frontier:
-            for there in sorted(board.adjacent(here)):
-                if there in routes or not query.china_may_enter(state, there):
-                    continue
-                routes[there] = [*routes[here], there]
-                nxt.append(there)
-        frontier = nxt
-    return routes
-
-
-def _china_air(state: Aa50State, u: Unit, combat: bool, left: int) -> dict[str, list[str]]:
-    """Rule 4: the Flying Tigers fighter belongs to China's forces in movement, so it flies,
-    fights and lands only within China's territories. Ruling: it may not even pass over a
-    space outside them (the rulebook bounds where Chinese units may go, not where they stop)."""
-    out: dict[str, list[str]] = {}
-    for dest, route in _china_routes(state, u.at).items():
-        d = len(route)
-        if d == 0 or d > left:
-            continue
-        if combat:
-            battle = query.enemy_land(state, dest, u.owner) or query.enemies_at(
-                state, dest, u.owner
-            )
-            back = [
-                len(r)
-                for t, r in _china_routes(state, dest).items()
-                if query.friendly_at_start(state, t, u.owner)
-            ]
-            if not battle or not back or min(back) > left - d:
-                continue
-        elif not query.friendly_at_start(state, dest, u.owner):
-            continue
-        out[dest] = route
-    return out
-
-
-def _route(start: str, dest: str) -> list[str]:
-    """A shortest air route from start to dest (the spaces entered)."""
-    dist = board.distances(dest, True)
-    path, here = [], start
-    while here != dest:
-        here = min((n for n in board.adjacent(here) if n in dist), key=lambda n: (dist[n], n))
-        path.append(here)
-    return path
+_SECTIONS = {"aa50.move.no_deck_coming": "AA50 5.6.1.2", "aa50.move.deck_owed": "AA50 7.3.2"}
+"""The rules that refusals about decks (decks.py) name, whatever the phase's section."""
 
 
 def check(state: Aa50State, power: str, action: Move, combat: bool) -> dict[str, list[str]]:
@@ -287,24 +178,21 @@ def check(state: Aa50State, power: str, action: Move, combat: bool) -> dict[str,
         raise RuleViolation("aa50.move.bad_raid", "AA50 5.5.1")
     if action.via and len({u.at for u in group}) != 1:
         raise RuleViolation("aa50.move.not_together", section)
-    landing = landing_distance(state, power, True)
+    landing = air.landing_distance(state, power, True)
     occ = query.occupancy(state)
     chosen: list[str] | None = [*action.via, action.to] if action.via else None
     out: dict[str, list[str]] = {}
     for u in group:
         legal = paths(state, u, combat, landing if u.type == "fighter" else None, occ)
         if action.to not in legal:
-            raise RuleViolation(_why(state, u, action.to, combat), section, to=action.to)
-        path = legal[action.to] or _route(u.at, action.to)
+            why = _why(state, u, action.to, combat)
+            raise RuleViolation(why, _SECTIONS.get(why, section), to=action.to)
+        path = legal[action.to] or air.route(u.at, action.to)
         if chosen is not None:
             if not _valid_via(state, u, chosen, path, combat):
                 raise RuleViolation("aa50.move.bad_path", section, to=action.to)
             path = chosen
         out[u.id] = path
-    if not combat and board.is_sea(action.to):
-        arriving = sum(1 for u in group if u.type == "fighter" and u.at != action.to)
-        if arriving > _deck_room(state, action.to, power):
-            raise RuleViolation("aa50.move.no_landing", "AA50 7.3.2", to=action.to)
     far = {u.id for u in group if u.type == "infantry" and len(out[u.id]) > 1}
     tanks = [u for u in group if u.type == "armour"]
     for start in {u.at for u in group}:
@@ -312,22 +200,6 @@ def check(state: Aa50State, power: str, action: Move, combat: bool) -> dict[str,
         if sum(1 for u in here if u.id in far) > sum(1 for u in tanks if u.at == start):
             raise RuleViolation("aa50.move.too_far", "AA50 5.2.3", to=action.to)
     return out
-
-
-def _deck_room(state: Aa50State, zone: str, power: str) -> int:
-    """7.3.2: room for more fighters to land in ``zone``: on carriers of your side there, and
-    on the carriers you bought this turn if the zone borders one of your factories (7.2.1)."""
-    room = query.deck_room(state, zone, power)
-    for cid, z in state.pickups.items():
-        if z == zone and cid in state.units and state.units[cid].at != zone:
-            room += CARRIER_CAPACITY - len(query.cargo(state, state.units[cid]))
-    new = state.pending.get(power, {}).get("carrier", 0)
-    if new and any(
-        f.type == "factory" and f.owner == power and zone in board.adjacent(f.at)
-        for f in state.units.values()
-    ):
-        room += CARRIER_CAPACITY * new
-    return room
 
 
 def _valid_via(
@@ -354,6 +226,18 @@ def _why(state: Aa50State, u: Unit, to: str, combat: bool) -> str:
         return "aa50.move.neutral"
     if u.owner == "chinese" and not query.china_may_enter(state, to):
         return "aa50.move.china"
+    if not combat and (
+        (u.type == "fighter" and board.is_sea(to)) or (u.type == "carrier" and state.awaiting)
+    ):
+        from bot.rules.aa50 import decks
+
+        # 5.6.1.2, 7.3.2: a deck that cannot come, or one owed to a waiting fighter.
+        raw = paths(state, u, combat, promises=False)
+        if to in raw:
+            return (
+                decks.attempt(state, u.id, to, raw[to] or air.route(u.at, to))
+                or "aa50.move.no_deck_coming"
+            )
     if u.type in board.AIR_UNITS:
         return "aa50.move.no_landing"
     if u.type in board.SEA_UNITS and board.is_sea(to):
@@ -366,7 +250,14 @@ def _why(state: Aa50State, u: Unit, to: str, combat: bool) -> str:
 
 
 def move(state: Aa50State, power: Power, action: Move, combat: bool) -> list[Event]:
-    routes = check(state, power, action, combat)
+    return commit(state, power, action, combat, check(state, power, action, combat))
+
+
+def commit(
+    state: Aa50State, power: Power, action: Move, combat: bool, routes: dict[str, list[str]]
+) -> list[Event]:
+    """Carry out a checked move: each unit along its route. In the noncombat move, fighters
+    left over a sea zone wait for a deck, and every deck owed must still come (decks.py)."""
     events: list[Event] = []
     for uid, path in routes.items():
         u = state.units[uid]
@@ -387,8 +278,23 @@ def move(state: Aa50State, power: Power, action: Move, combat: bool) -> list[Eve
         u.bombed = action.bomb
     if not combat or not query.enemies_at(state, action.to, power):
         _board_fighters(state, action.to, power, combat)
+    if not combat:
+        from bot.rules.aa50 import decks
+
+        decks.settle(state, power, list(action.units))
     events.append(ev("aa50.moved", power=power, units=action.units, to=action.to))
     return events
+
+
+def sail(state: Aa50State, carrier: Unit, zone: str, steps: int) -> None:
+    """A carrier keeps its word at the end of the noncombat move (7.2 pickup.py, 7.3.2
+    decks.py): it sails to ``zone`` with what it carries, and the fighters there land on it."""
+    for u in state.units.values():
+        if u.carried_by == carrier.id:
+            u.at = zone
+    carrier.at = zone
+    carrier.moved += steps
+    _board_fighters(state, zone, carrier.owner, False)
 
 
 def _riders(

@@ -15,7 +15,7 @@ from __future__ import annotations
 from bot.rules.aa50 import movement
 from bot.rules.aa50.actions import Pickup
 from bot.rules.aa50.board import Power
-from bot.rules.aa50.state import Aa50State, Unit
+from bot.rules.aa50.state import Aa50State
 from bot.rules.aa50.words import ev
 from bot.rules.core import Event, RuleViolation
 
@@ -55,14 +55,6 @@ def keep(state: Aa50State) -> list[Event]:
         route = movement.paths(state, c, False).get(zone)
         if route is None:
             continue  # it cannot get there any more: the fighters waiting crash (5.6.1.2)
-        _sail(state, c, zone, len(route))
+        movement.sail(state, c, zone, len(route))
         events.append(ev("aa50.moved", power=c.owner, units=[cid], to=zone))
     return events
-
-
-def _sail(state: Aa50State, carrier: Unit, zone: str, steps: int) -> None:
-    for u in state.units.values():
-        if u.carried_by == carrier.id:
-            u.at = zone
-    carrier.at = zone
-    carrier.moved += steps

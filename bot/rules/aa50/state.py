@@ -191,6 +191,9 @@ class Aa50State(GameState):
     victory_cities: dict[str, int] = Field(default_factory=dict)
     pickups: dict[str, str] = Field(default_factory=dict)
     """Carriers declared in this combat move to pick fighters up, with the zone (7.2)."""
+    awaiting: list[str] = Field(default_factory=list)
+    """Fighters that ended a noncombat move over a sea zone with no free deck: a carrier owes
+    each a deck (5.6.1.2, 7.3.2, decks.py)."""
     casualty_orders: dict[Power, CasualtyOrder] = Field(default_factory=dict)
     """Standing casualty orders per power (5.5.3.2-3), set with the casualty_order order."""
     step_no: int = 0
@@ -209,12 +212,16 @@ class Aa50State(GameState):
 
     _landing: dict[tuple[str, bool], dict[str, int]] | None = PrivateAttr(default=None)
     """Distances to a landing place per (power, fighters) in this very position
-    (movement.landing_distance), cleared with ``_prompts``."""
+    (air.landing_distance), cleared with ``_prompts``."""
+
+    _decks: list[Any] | None = PrivateAttr(default=None)
+    """The decks that may serve waiting fighters in this very position (decks.decks)."""
 
     def forget(self) -> None:
         """Drop what was worked out for this position: the engine is about to change it."""
         self._prompts = None
         self._landing = None
+        self._decks = None
 
     @property
     def power(self) -> Power:
@@ -236,7 +243,7 @@ class Aa50State(GameState):
             setattr(new, name, dict(getattr(self, name)))
         new.tech = {k: list(v) for k, v in self.tech.items()}
         new.pending = {k: dict(v) for k, v in self.pending.items()}
-        for name in ("conquered", "battles", "bombing", "sea_battles", "hostile_seas"):
+        for name in ("conquered", "battles", "bombing", "sea_battles", "hostile_seas", "awaiting"):
             setattr(new, name, list(getattr(self, name)))
         new.casualty_orders = {k: v.model_copy(deep=True) for k, v in self.casualty_orders.items()}
         new.battle = self.battle.model_copy(deep=True) if self.battle is not None else None

@@ -89,6 +89,7 @@ def begin_turn(state: Aa50State) -> list[Event]:
     )
     state.placed = {}
     state.pickups = {}
+    state.awaiting = []
     state.battles = []
     state.bombing = []
     state.step_no = 0
@@ -222,10 +223,12 @@ def _crash_then_income(state: Aa50State) -> list[Event]:
 
 
 def _noncombat_end(state: Aa50State, seat: str) -> list[Event]:
-    """5.6 ends: carriers declared for a pick-up keep their word (7.2, pickup.py)."""
-    from bot.rules.aa50 import pickup
+    """5.6 ends: carriers declared for a pick-up keep their word (7.2, pickup.py), then the
+    carriers that owe waiting fighters a deck (5.6.1.3, 7.3.2, decks.py)."""
+    from bot.rules.aa50 import decks, pickup
 
     events = pickup.keep(state)
+    events += decks.keep(state)
     return events + _finish("mobilize")(state, seat)
 
 
