@@ -43,9 +43,28 @@ def movable(state: Aa50State, power: str, combat: bool) -> list[Unit]:
             continue  # 7.2: a carrier declared for a pick-up waits for the noncombat move
         if combat and u.dropped:
             continue  # 5.2.3: a bomber that dropped paratroopers ends its combat move there
+        if combat and u.moved and _stopped(state, u):
+            continue  # 5.4: it entered a space where it must stop (and fight)
         if query.move_range(state, u) - u.moved > 0 or _mech(state, u):
             out.append(u)
     return out
+
+
+def _stopped(state: Aa50State, u: Unit) -> bool:
+    """5.4: a unit that entered an enemy-occupied space this combat move stops there: a land
+    unit in enemy land (a tank goes on only from an empty one, 5.4.7, and takes it as it
+    leaves), a ship in a zone that stops its move (enemy surface warships; for a submarine an
+    enemy destroyer, 5.4.6). Ships that began the move in a hostile zone have not moved and
+    may leave it (5.4.1); aircraft fly over anything (7.2) and stop only where they end."""
+    if u.type in board.LAND_UNITS:
+        if not query.enemy_land(state, u.at, u.owner):
+            return False
+        return u.type != "armour" or bool(query.enemies_at(state, u.at, u.owner))
+    if u.type == "submarine":
+        return query.enemy_destroyer(state, u.at, u.owner)
+    if u.type in board.SEA_UNITS:
+        return query.hostile_sea(state, u.at, u.owner)
+    return False
 
 
 def _mech(state: Aa50State, u: Unit) -> bool:
@@ -262,6 +281,10 @@ def commit(
     for uid, path in routes.items():
         u = state.units[uid]
         if u.type == "armour":
+            # 5.4.7: a tank that stopped in an empty enemy territory and goes on blitzes:
+            # it takes that territory first.
+            if combat and query.enemy_land(state, u.at, power):
+                events += capture.capture(state, u.at, power)
             for t in path[:-1]:
                 # 5.4.7: a blitzing tank takes each empty enemy territory it passes through.
                 if query.enemy_land(state, t, power):
