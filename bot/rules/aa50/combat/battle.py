@@ -334,6 +334,8 @@ def retreat(state: Aa50State, to: str) -> list[Event]:
         for x in [u, *query.cargo(state, u)]:
             x.at = to
             x.assault = None  # 7.3.6: a retreating transport does not unload
+        if u.type == "transport":
+            u.unloaded = True  # 7.3.6: nor later in the turn it retreated
     events = [ev("aa50.retreat", where=b.where, to=to)]
     if stay:
         # 5.5.2.3: the units landed from the sea fight on; the battle goes to its next round.
