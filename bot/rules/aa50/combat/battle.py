@@ -94,7 +94,7 @@ def _open(state: Aa50State, dice: Dice) -> list[Event]:
         ]
         down, shots = fire.aa_fire(state, dice, b.where, planes)
         events += shots + (casualties.destroy(state, down) if down else [])
-    STEPS.goto(state, "conclude" if _over(state, b) else "surprise")
+    STEPS.goto(state, _end_or(state, b, "surprise"))
     return events + _drain(state)
 
 
@@ -248,7 +248,7 @@ def _casualties(state: Aa50State, dice: Dice) -> list[Event]:
         return _drain(state)
     events = casualties.destroy(state, b.doomed) if b.doomed else []
     b.doomed = []
-    STEPS.goto(state, "conclude" if _over(state, b) else "press")
+    STEPS.goto(state, _end_or(state, b, "press"))
     return events
 
 
@@ -264,6 +264,27 @@ def _over(state: Aa50State, b: Battle) -> bool:
         b.sunk += [d.id for d in dfn]
         return True
     return not _can_hit(att, dfn, True) and not _can_hit(dfn, att, False)
+
+
+def _end_or(state: Aa50State, b: Battle, step: BattleStep) -> BattleStep:
+    """The step after a round's end: ``step`` while the battle goes on; at its end the press
+    step when both sides are down to transports and the attacker's may still retreat (5.5.3.5
+    condition A: they stay or retreat, condition B), the conclusion otherwise."""
+    if not _over(state, b):
+        return step
+    return "press" if _stand_off(state, b) and retreats(state) else "conclude"
+
+
+def _stand_off(state: Aa50State, b: Battle) -> bool:
+    """5.5.3.5 condition A: a sea battle where both sides have only transports left."""
+    att = query.combatants(state, b.where, b.attacker)
+    dfn = query.defenders(state, b.where, b.attacker)
+    return (
+        b.kind == "sea"
+        and bool(att)
+        and bool(dfn)
+        and all(u.type == "transport" for u in att + dfn)
+    )
 
 
 def _value(u: Unit, attacking: bool) -> int:
@@ -314,6 +335,9 @@ def retreats(state: Aa50State) -> list[str]:
 
 def press(state: Aa50State) -> list[Event]:
     b = _battle(state)
+    if _stand_off(state, b):
+        STEPS.goto(state, "conclude")  # 5.5.3.5 A: the attacker's transports stay there
+        return []
     b.round += 1
     b.asked = []
     chronicle.next_round(state, b.round)
@@ -375,7 +399,7 @@ STEPS: Table[BattleStep, Aa50State] = Table(
     BattleStep,
     [
         Step("choose", "AA50 5.5", owes=SEATS, run=_choose, next=("open",)),
-        Step("open", "AA50 5.5.2", owes=SEATS, run=_open, next=("surprise", "conclude")),
+        Step("open", "AA50 5.5.2", owes=SEATS, run=_open, next=("surprise", "press", "conclude")),
         Step(
             "surprise", "AA50 7.3.5", owes=SEATS, run=_surprise, next=("attacker_fire", "conclude")
         ),
