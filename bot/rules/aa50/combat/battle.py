@@ -69,7 +69,12 @@ def _choose(state: Aa50State, dice: Dice) -> list[Event]:
 
     left = options(state)
     if not left:
-        return turn.go(state, "noncombat_move")
+        # 7.2.1: defending fighters whose carrier sank land once the attacker's battles are
+        # all over, before its noncombat move (so none defends a later battle next door).
+        events: list[Event] = []
+        for zone in sorted(state.sea_battles):
+            events += orphans.land(state, zone)
+        return events + turn.go(state, "noncombat_move")
     events = start(state, left[0])
     return events  # step is "open" now
 
@@ -371,8 +376,7 @@ def retreat(state: Aa50State, to: str) -> list[Event]:
 
 def _conclude(state: Aa50State, dice: Dice) -> list[Event]:
     """5.5.3.6: the attacker takes a territory if it has a land unit left and the defence
-    has none; battleships are repaired (7.3.1); fighters whose carrier sank land next door
-    or are lost (7.2.1)."""
+    has none; battleships are repaired (7.3.1)."""
     b = _battle(state)
     events: list[Event] = casualties.destroy(state, b.sunk) if b.sunk else []
     b.sunk = []
@@ -388,8 +392,6 @@ def _conclude(state: Aa50State, dice: Dice) -> list[Event]:
         u.submerged = u.withdrawn = False
         if u.type == "battleship":
             u.hits = 0
-    if b.kind == "sea":
-        events += orphans.land(state, b.where)
     events.append(ev("aa50.battle_over", where=b.where))
     state.battle = None
     return events
