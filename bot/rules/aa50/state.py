@@ -181,6 +181,12 @@ class Aa50State(GameState):
     bombing: list[str] = Field(default_factory=list)
     """Territories whose factory the bombers on them raid (5.5.1)."""
     battle: Battle | None = None
+    assaults: dict[str, list[str]] = Field(default_factory=dict)
+    """Amphibious assaults declared this combat move: each territory with the sea zones its
+    transports unload from (5.4.3, 5.5.2)."""
+    assault_now: str | None = None
+    """The amphibious assault being resolved: its sea combat, then its land combat, before
+    any other battle (5.5.2, note 35)."""
     hostile_seas: list[str] = Field(default_factory=list)
     """Sea zones hostile to the power whose turn it is when its turn began: a fleet retreats
     only into a zone friendly since then (5.5.3.5)."""
@@ -242,6 +248,7 @@ class Aa50State(GameState):
         for name in ("ipcs", "owners", "original", "start_owners", "tokens", "placed", "pickups"):
             setattr(new, name, dict(getattr(self, name)))
         new.tech = {k: list(v) for k, v in self.tech.items()}
+        new.assaults = {k: list(v) for k, v in self.assaults.items()}
         new.pending = {k: dict(v) for k, v in self.pending.items()}
         for name in ("conquered", "battles", "bombing", "sea_battles", "hostile_seas", "awaiting"):
             setattr(new, name, list(getattr(self, name)))

@@ -92,6 +92,8 @@ def begin_turn(state: Aa50State) -> list[Event]:
     state.awaiting = []
     state.battles = []
     state.bombing = []
+    state.assaults = {}
+    state.assault_now = None
     state.step_no = 0
     state.researched = False
     state.rockets_done = False

@@ -23,21 +23,34 @@ def _put(state: Aa50State, step: BattleStep) -> None:
 
 
 def options(state: Aa50State) -> list[str]:
-    """The battles the attacker may fight next: strategic bombing raids first (5.5.1), then
-    sea battles (5.5.2.1, an amphibious assault's sea combat before its land combat), then
-    land battles. Ruling: every sea battle goes before every land battle, so an assault's sea
-    combat is always settled before the landing it covers."""
-    for group in (
-        [w for w in state.battles if w in state.bombing],
-        [w for w in state.battles if board.is_sea(w)],
-        list(state.battles),
-    ):
-        if group:
-            return group
-    return []
+    """The battles the attacker may fight next (5.5): strategic bombing raids first (5.5.1);
+    then the amphibious assaults (5.5.2), each whole before the next (note 35): its sea
+    combat in the zones its transports unload from (5.5.2.1), then its land combat
+    (5.5.2.3), a chosen assault being named by its territory; then general combat (5.5.3),
+    every other battle, in the order the attacker picks (note 36)."""
+    raids = [w for w in state.battles if w in state.bombing]
+    if raids:
+        return raids
+    now = state.assault_now
+    if now is not None:
+        return _assault_next(state, now)
+    assaults = [w for w in state.battles if w in state.assaults]
+    return assaults or list(state.battles)
+
+
+def _assault_next(state: Aa50State, where: str) -> list[str]:
+    """The next battle of the amphibious assault on ``where``: a sea battle in one of its
+    zones still to be fought, else its land combat."""
+    seas = [z for z in state.assaults.get(where, []) if z in state.battles]
+    return sorted(seas)[:1] or ([where] if where in state.battles else [])
 
 
 def start(state: Aa50State, where: str) -> list[Event]:
+    if where in state.assaults and where not in state.bombing:
+        state.assault_now = where  # 5.5.2: this assault is resolved whole, sea combat first
+        where = _assault_next(state, where)[0]
+    if where == state.assault_now:
+        state.assault_now = None  # its land combat: the assault's last battle
     state.battles.remove(where)
     kind = "bombing" if where in state.bombing else "sea" if board.is_sea(where) else "land"
     if where in state.bombing:
