@@ -128,6 +128,14 @@ class ChooseBattle(Action):
     where: Id
 
 
+class HoldFire(Action):
+    """5.4, 5.4.6, 7.3.5, 5.5.2.1: no battle in ``where``, a sea zone where the enemy has only
+    submarines (and transports): your units there leave them be."""
+
+    type: Literal["hold_fire"] = "hold_fire"
+    where: Id
+
+
 class Casualties(Action):
     """5.5.3.2-3: the owner chooses which units take the hits (``<id>/2``: a battleship's
     second hit)."""
@@ -191,6 +199,7 @@ Aa50Action = Annotated[
     | Rocket
     | RocketsDone
     | ChooseBattle
+    | HoldFire
     | Casualties
     | SetCasualtyOrder
     | Submerge

@@ -182,6 +182,12 @@ class Press(Where):
     round: int
 
 
+class HoldFire(Where):
+    """5.4.6, 7.3.5: the attacker leaves the enemy submarines (and transports) there be."""
+
+    event_kind: ClassVar[str] = "aa50.hold_fire"
+
+
 class Retreat(Where):
     event_kind: ClassVar[str] = "aa50.retreat"
     to: Text

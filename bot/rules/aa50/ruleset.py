@@ -141,6 +141,8 @@ def _dispatch(state: Aa50State, seat: str, action: Action, dice: Dice) -> list[E
         if action.where not in battle.options(state):
             raise RuleViolation("aa50.combat.no_battle", "AA50 5.5.3", where=action.where)
         return battle.start(state, action.where)
+    if isinstance(action, A.HoldFire):
+        return battle.hold_fire(state, action.where)
     b = state.battle
     if b is None:
         raise RuleViolation("aa50.combat.no_battle", "AA50 5.5.3", where="")

@@ -45,6 +45,33 @@ def _assault_next(state: Aa50State, where: str) -> list[str]:
     return sorted(seas)[:1] or ([where] if where in state.battles else [])
 
 
+def holdable(state: Aa50State) -> list[str]:
+    """Battles the attacker may decline (5.4 and its note 23, 5.4.6, 7.3.5 Sub Movement,
+    5.5.2.1): sea zones where the enemy has only submarines, or submarines and transports.
+    Where it has transports alone they are destroyed, a battle all the same (7.3.6).
+    Ruling: a zone with both counts as "only submarines and transports" (note 23's third
+    case), so the attacker may leave both be."""
+    out = []
+    for w in state.battles:
+        if not board.is_sea(w) or w in state.bombing:
+            continue
+        dfn = query.defenders(state, w, state.power)
+        kinds = {u.type for u in dfn}
+        if "submarine" in kinds and kinds <= {"submarine", "transport"}:
+            out.append(w)
+    return sorted(out)
+
+
+def hold_fire(state: Aa50State, where: str) -> list[Event]:
+    """The attacker's units in ``where`` leave the enemy submarines there be: no battle (and,
+    for an amphibious assault from that zone, no sea combat: its ships may bombard,
+    5.5.2.2)."""
+    if state.battle is not None or where not in holdable(state):
+        raise RuleViolation("aa50.combat.no_hold_fire", "AA50 5.4.6", where=where)
+    state.battles.remove(where)
+    return [ev("aa50.hold_fire", where=where)]
+
+
 def start(state: Aa50State, where: str) -> list[Event]:
     if where in state.assaults and where not in state.bombing:
         state.assault_now = where  # 5.5.2: this assault is resolved whole, sea combat first

@@ -19,7 +19,8 @@ def combat(state: Aa50State) -> list[Prompt]:
             return fired
     if b is None:
         left = battles.options(state)
-        if len(left) < 2:
+        spare = battles.holdable(state)
+        if len(left) < 2 and not spare:
             return []
         form = OrderForm(
             type="choose_battle",
@@ -32,10 +33,25 @@ def combat(state: Aa50State) -> list[Prompt]:
                 ),
             ),
         )
-        return [
-            menus.prompt(
-                state, "choose_battle", [form], {"type": "choose_battle", "where": left[0]}
+        forms = [form]
+        if spare:
+            forms.append(
+                OrderForm(
+                    type="hold_fire",
+                    label=t("aa50.form.hold_fire"),
+                    inputs=(
+                        Choice(
+                            name="where",
+                            label=t("aa50.input.where"),
+                            options=tuple(
+                                Option(value=w, label=menus.place_label(w)) for w in spare
+                            ),
+                        ),
+                    ),
+                )
             )
+        return [
+            menus.prompt(state, "choose_battle", forms, {"type": "choose_battle", "where": left[0]})
         ]
     if b.pending:
         hits = b.pending[0]
