@@ -81,11 +81,13 @@ class Load(Action):
 
 
 class Unload(Action):
-    """7.3.6, 5.4.3: a transport's cargo goes ashore, all into one territory."""
+    """7.3.6, 5.4.3: a transport's cargo goes ashore, all into one territory; ``units``: only
+    these (7.3.6: your own transport's cargo aboard since the turn began), none named: all."""
 
     type: Literal["unload"] = "unload"
     transport: Id
     to: Id
+    units: Annotated[list[Id], at_most(2), UNIQUE] = Field(default_factory=list)
 
 
 class Drop(Action):

@@ -286,10 +286,43 @@ def move_forms(state: Aa50State, combat: bool) -> list[OrderForm]:
                         options=tuple(Option(value=s.id, label=unit_label(s)) for s in full),
                     ),
                     Choice(name="to", label=t("aa50.input.to"), options=tuple(options)),
+                    *_part(state, full),
                 ),
             )
         )
     return forms
+
+
+def _part(state: Aa50State, ships: list[Unit]) -> list[Choice]:
+    """7.3.6: the units that may go ashore without the rest (your own transport's cargo aboard
+    since the turn began); none named: all of yours."""
+    power = state.power
+    free = [
+        (s, c)
+        for s in ships
+        if s.owner == power
+        for c in query.cargo(state, s)
+        if c.owner == power and not c.loaded
+    ]
+    if not free:
+        return []
+    return [
+        Choice(
+            name="units",
+            label=t("aa50.input.units"),
+            kind="many",
+            min=0,
+            max=2,
+            options=tuple(
+                Option(
+                    value=c.id,
+                    label=unit_label(c),
+                    when=(When(within={"transport": (s.id,)}),),
+                )
+                for s, c in free
+            ),
+        )
+    ]
 
 
 def movable_with_paths(state: Aa50State, combat: bool) -> dict[str, list[str]]:
