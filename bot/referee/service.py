@@ -156,6 +156,8 @@ class Referee(Lookups):
             holder = seats.get(seat)
             if holder is not None and holder != user_id:
                 raise RuleViolation("core.seat.taken", "Referee", seat=seat)
+            held = [s for s, u in seats.items() if u == user_id and s != seat]
+            ruleset.check_holding([*held, seat])
             await self.store.set_seat(game_id, seat, user_id)
             return seat
 
@@ -181,6 +183,9 @@ class Referee(Lookups):
                 raise RuleViolation("core.seat.unknown", "Referee", seat=seat)
             if seats[seat] != by_user and not manager:
                 raise RuleViolation("core.seat.not_holder", "Referee", game=game_id)
+            held = [s for s, u in seats.items() if u == new_user and s != seat]
+            record = await self.game(game_id)
+            get_ruleset(record.ruleset).check_holding([*held, seat])
             await self.store.set_seat(game_id, seat, new_user)
 
     async def start(self, game_id: str, by_user: str) -> Submitted:

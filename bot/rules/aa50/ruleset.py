@@ -75,6 +75,13 @@ class Aa50(Ruleset[Aa50State]):
         events += turn.advance(state, dice)
         return Outcome(state=state, events=events)
 
+    def check_holding(self, seats: list[str]) -> None:
+        """3: a player holding several powers holds powers of one side (Germany's player
+        should also hold Italy when there are fewer than six: advice, not enforced)."""
+        sides = {board.alliance(narrow(s, board.SEATS)) for s in seats}
+        if len(sides) > 1:
+            raise RuleViolation("aa50.seat.two_sides", "AA50 3")
+
     def prompts(self, state: Aa50State) -> list[Prompt]:
         return turn.prompts(state)
 
