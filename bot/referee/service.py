@@ -148,7 +148,11 @@ class Referee(Lookups):
             ruleset = get_ruleset(record.ruleset)
             seats = await self.store.seats(game_id)
             if seat is None:
-                seat = next((s for s in ruleset.seats if s not in seats), None)
+                mine = [s for s, u in seats.items() if u == user_id]
+                seat = next(
+                    (s for s in ruleset.seats if s not in seats and _may_hold(ruleset, [*mine, s])),
+                    None,
+                )
                 if seat is None:
                     raise RuleViolation("core.seat.none_free", "Referee", game=game_id)
             if seat not in ruleset.seats:
@@ -819,3 +823,12 @@ def _order_in_words(prompts: list[Prompt], seat: str, action: dict[str, Any]) ->
         if prompt.seat == seat and (text := order_text(prompt, action)) is not None:
             return text.model_dump()
     return t("core.order.unnamed").model_dump()
+
+
+def _may_hold(ruleset: Ruleset[Any], seats: list[str]) -> bool:
+    """Whether one user may hold these seats together (Ruleset.check_holding)."""
+    try:
+        ruleset.check_holding(seats)
+    except RuleViolation:
+        return False
+    return True

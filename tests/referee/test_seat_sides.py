@@ -24,3 +24,12 @@ async def test_one_player_holds_powers_of_one_side_only(referee: Referee) -> Non
     assert (await referee.seats(record.id))["americans"] == "bob"
     await referee.join(record.id, "bob", "british")  # the Allies together: fine
     assert (await referee.seats(record.id))["british"] == "bob"
+
+
+async def test_a_player_joining_without_naming_a_seat_gets_one_of_its_side(
+    referee: Referee,
+) -> None:
+    record = await referee.create("aa50", guild_id="g1", created_by="alice")
+    await referee.join(record.id, "alice", "russians")
+    # Germany and Japan come first among the free seats, but they are Axis powers.
+    assert await referee.join(record.id, "alice") == "british"
