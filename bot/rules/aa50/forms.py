@@ -239,29 +239,13 @@ def move_forms(state: Aa50State, combat: bool) -> list[OrderForm]:
                             Option(value=s.id, label=unit_label(s)) for s in ships if s.id in beside
                         ),
                     ),
-                    Choice(
-                        name="units",
-                        label=t("aa50.input.units"),
-                        kind="many",
-                        min=1,
-                        max=2,
-                        options=tuple(
-                            Option(
-                                value=u.id,
-                                label=unit_label(u),
-                                when=(
-                                    When(
-                                        within={
-                                            "transport": tuple(
-                                                k for k, v in beside.items() if u.id in v
-                                            )
-                                        }
-                                    ),
-                                ),
-                            )
+                    _cargo_choice(
+                        [
+                            (u, tuple(k for k, v in beside.items() if u.id in v))
                             for u in land
                             if any(u.id in v for v in beside.values())
-                        ),
+                        ],
+                        least=1,
                     ),
                 ),
             )
@@ -306,23 +290,23 @@ def _part(state: Aa50State, ships: list[Unit]) -> list[Choice]:
     ]
     if not free:
         return []
-    return [
-        Choice(
-            name="units",
-            label=t("aa50.input.units"),
-            kind="many",
-            min=0,
-            max=2,
-            options=tuple(
-                Option(
-                    value=c.id,
-                    label=unit_label(c),
-                    when=(When(within={"transport": (s.id,)}),),
-                )
-                for s, c in free
-            ),
-        )
-    ]
+    return [_cargo_choice([(c, (s.id,)) for s, c in free], least=0)]
+
+
+def _cargo_choice(units: list[tuple[Unit, tuple[str, ...]]], least: int) -> Choice:
+    """Land units a transport order names (7.3.6: two at most), each offered with the
+    transports it goes with."""
+    return Choice(
+        name="units",
+        label=t("aa50.input.units"),
+        kind="many",
+        min=least,
+        max=2,
+        options=tuple(
+            Option(value=u.id, label=unit_label(u), when=(When(within={"transport": ships}),))
+            for u, ships in units
+        ),
+    )
 
 
 def movable_with_paths(state: Aa50State, combat: bool) -> dict[str, list[str]]:

@@ -35,21 +35,7 @@ def combat(state: Aa50State) -> list[Prompt]:
         )
         forms = [form]
         if spare:
-            forms.append(
-                OrderForm(
-                    type="hold_fire",
-                    label=t("aa50.form.hold_fire"),
-                    inputs=(
-                        Choice(
-                            name="where",
-                            label=t("aa50.input.where"),
-                            options=tuple(
-                                Option(value=w, label=menus.place_label(w)) for w in spare
-                            ),
-                        ),
-                    ),
-                )
-            )
+            forms.append(_places_form("hold_fire", "where", spare))
         return [
             menus.prompt(state, "choose_battle", forms, {"type": "choose_battle", "where": left[0]})
         ]
@@ -126,23 +112,24 @@ def combat(state: Aa50State) -> list[Prompt]:
         forms = [OrderForm(type="press", label=t("aa50.form.press"))]
         back = battles.retreats(state)
         if back:
-            forms.append(
-                OrderForm(
-                    type="retreat",
-                    label=t("aa50.form.retreat"),
-                    inputs=(
-                        Choice(
-                            name="to",
-                            label=t("aa50.input.to"),
-                            options=tuple(
-                                Option(value=w, label=menus.place_label(w)) for w in back
-                            ),
-                        ),
-                    ),
-                )
-            )
+            forms.append(_places_form("retreat", "to", back))
         return [menus.prompt(state, "press", forms, {"type": "press"}, None, "b", b.where, b.round)]
     return []
+
+
+def _places_form(kind: str, name: str, places: list[str]) -> OrderForm:
+    """An order naming one space of ``places`` (retreat, hold fire)."""
+    return OrderForm(
+        type=kind,
+        label=t(f"aa50.form.{kind}"),
+        inputs=(
+            Choice(
+                name=name,
+                label=t(f"aa50.input.{name}"),
+                options=tuple(Option(value=w, label=menus.place_label(w)) for w in places),
+            ),
+        ),
+    )
 
 
 def _slot_label(state: Aa50State, slot: str) -> Text:
