@@ -33,7 +33,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.rules.aa50 import air, board, mobilize, movement, query
-from bot.rules.aa50.actions import Move
 from bot.rules.aa50.components import CARRIER_CAPACITY
 from bot.rules.aa50.state import Aa50State
 from bot.rules.aa50.words import ev
@@ -155,12 +154,7 @@ def settle(state: Aa50State, power: str, moved: list[str]) -> None:
 def attempt(state: Aa50State, unit: str, dest: str, path: list[str]) -> str | None:
     """The refusal a noncombat move of one unit to ``dest`` would meet for the decks owed
     (None: none), tried on a copy (for menus, which list exactly the legal orders)."""
-    trial = state.model_copy(deep=True)
-    try:
-        movement.commit(trial, trial.power, Move(units=[unit], to=dest), False, {unit: path})
-    except RuleViolation as exc:
-        return exc.code
-    return None
+    return movement.trial(state, unit, dest, path, False)
 
 
 def may_end(state: Aa50State, fighter: str, zone: str) -> bool:

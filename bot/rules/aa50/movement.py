@@ -98,10 +98,23 @@ def paths(
     if zone is not None and not combat:
         out = {zone: out[zone]} if zone in out else {}  # 7.2: only to its declared zone
     if u.type == "carrier" and not combat and promises and state.awaiting:
-        from bot.rules.aa50 import decks
-
-        out = {d: p for d, p in out.items() if decks.attempt(state, u.id, d, p) is None}
+        # 7.3.2: not where a deck owed to a waiting fighter could no longer come (decks.py).
+        # Ruling: the menu is the carrier's alone; an order moving the waiting fighter too is
+        # checked once made (``commit``). In the combat move no such filter: whether the
+        # carrier strands a fighter (7.2) depends on the fighters moving with it.
+        out = {d: p for d, p in out.items() if trial(state, u.id, d, p, combat) is None}
     return out
+
+
+def trial(state: Aa50State, unit: str, dest: str, path: list[str], combat: bool) -> str | None:
+    """The refusal a move of one unit to ``dest`` along ``path`` would meet once made (None:
+    none), tried on a copy: for menus, which list exactly the legal orders."""
+    copy = state.model_copy(deep=True)
+    try:
+        commit(copy, copy.power, Move(units=[unit], to=dest), combat, {unit: path})
+    except RuleViolation as exc:
+        return exc.code
+    return None
 
 
 def _walk(
@@ -173,7 +186,11 @@ def _sea_end_ok(
     return query.hostile_sea(state, u.at, u.owner, occ)
 
 
-_SECTIONS = {"aa50.move.no_deck_coming": "AA50 5.6.1.2", "aa50.move.deck_owed": "AA50 7.3.2"}
+_SECTIONS = {
+    "aa50.move.no_deck_coming": "AA50 5.6.1.2",
+    "aa50.move.deck_owed": "AA50 7.3.2",
+    "aa50.move.strands_fighters": "AA50 7.2",
+}
 """The rules that refusals about decks (decks.py) name, whatever the phase's section."""
 
 
@@ -202,7 +219,9 @@ def check(state: Aa50State, power: str, action: Move, combat: bool) -> dict[str,
     chosen: list[str] | None = [*action.via, action.to] if action.via else None
     out: dict[str, list[str]] = {}
     for u in group:
-        legal = paths(state, u, combat, landing if u.type == "fighter" else None, occ)
+        # The decks owed and the fighters a carrier carries are checked on the whole order
+        # once made (``commit``), since the units moving with it change the answer.
+        legal = paths(state, u, combat, landing if u.type == "fighter" else None, occ, False)
         if action.to not in legal:
             why = _why(state, u, action.to, combat)
             raise RuleViolation(why, _SECTIONS.get(why, section), to=action.to)
@@ -245,17 +264,13 @@ def _why(state: Aa50State, u: Unit, to: str, combat: bool) -> str:
         return "aa50.move.neutral"
     if u.owner == "chinese" and not query.china_may_enter(state, to):
         return "aa50.move.china"
-    if not combat and (
-        (u.type == "fighter" and board.is_sea(to)) or (u.type == "carrier" and state.awaiting)
-    ):
-        from bot.rules.aa50 import decks
-
-        # 5.6.1.2, 7.3.2: a deck that cannot come, or one owed to a waiting fighter.
+    if (not combat and u.type == "fighter" and board.is_sea(to)) or u.type == "carrier":
+        # 5.6.1.2, 7.3.2: a deck that cannot come, or one owed to a waiting fighter; 7.2: a
+        # carrier's combat move that would leave a fighter nowhere to land.
         raw = paths(state, u, combat, promises=False)
         if to in raw:
-            return (
-                decks.attempt(state, u.id, to, raw[to] or air.route(u.at, to))
-                or "aa50.move.no_deck_coming"
+            return trial(state, u.id, to, raw[to] or air.route(u.at, to), combat) or (
+                "aa50.move.no_deck_coming"
             )
     if u.type in board.AIR_UNITS:
         return "aa50.move.no_landing"
@@ -305,8 +320,23 @@ def commit(
         from bot.rules.aa50 import decks
 
         decks.settle(state, power, list(action.units))
+    elif any(state.units[i].type == "carrier" for i in routes):
+        _no_fighter_stranded(state, power, action.to)
     events.append(ev("aa50.moved", power=power, units=action.units, to=action.to))
     return events
+
+
+def _no_fighter_stranded(state: Aa50State, power: str, to: str) -> None:
+    """5.4.2, 7.2: a carrier's combat move may not leave a fighter of its power in the air
+    without a landing place in its remaining range (one that took off from it, or one whose
+    route counted on it): that would make it a suicide run."""
+    state.forget()
+    landing = air.landing_distance(state, power, True)
+    for f in state.units.values():
+        if f.owner != power or f.type != "fighter" or f.carried_by is not None:
+            continue
+        if landing.get(f.at, 99) > query.move_range(state, f) - f.moved:
+            raise RuleViolation("aa50.move.strands_fighters", "AA50 7.2", to=to)
 
 
 def sail(state: Aa50State, carrier: Unit, zone: str, steps: int) -> None:
