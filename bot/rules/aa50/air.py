@@ -30,10 +30,7 @@ def _landing_distance(state: Aa50State, power: str, fighters: bool) -> dict[str,
             if u.type == "carrier" and board.allied(u.owner, power)
         ]
         spots += [z for c, z in state.pickups.items() if c in state.units]  # 7.2: declared pick-ups
-        if state.pending.get(power, {}).get("carrier"):
-            for f in state.units.values():
-                if f.type == "factory" and f.owner == power:
-                    spots += [z for z in board.adjacent(f.at) if board.is_sea(z)]
+        spots += state.new_decks  # 5.4.2, note 26: new carriers declared for these zones
     out = {s: 0 for s in spots}
     frontier = list(out)
     while frontier:

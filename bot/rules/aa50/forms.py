@@ -387,7 +387,13 @@ def pickup_form(state: Aa50State) -> list[OrderForm]:
                     name="carrier",
                     label=t("aa50.input.carrier"),
                     options=tuple(
-                        Option(value=c, label=unit_label(state.units[c])) for c in sorted(ships)
+                        Option(
+                            value=c,
+                            label=t("aa50.new_carrier")
+                            if c == pickup.NEW
+                            else unit_label(state.units[c]),
+                        )
+                        for c in sorted(ships)
                     ),
                 ),
                 Choice(

@@ -200,6 +200,9 @@ class Aa50State(GameState):
     awaiting: list[str] = Field(default_factory=list)
     """Fighters that ended a noncombat move over a sea zone with no free deck: a carrier owes
     each a deck (5.6.1.2, 7.3.2, decks.py)."""
+    new_decks: list[str] = Field(default_factory=list)
+    """Sea zones where a carrier bought this turn is declared to be placed, one carrier each
+    (5.4.2, note 26: fighters may attack counting on it; it is placed there, pickup.py)."""
     casualty_orders: dict[Power, CasualtyOrder] = Field(default_factory=dict)
     """Standing casualty orders per power (5.5.3.2-3), set with the casualty_order order."""
     step_no: int = 0
@@ -250,7 +253,15 @@ class Aa50State(GameState):
         new.tech = {k: list(v) for k, v in self.tech.items()}
         new.assaults = {k: list(v) for k, v in self.assaults.items()}
         new.pending = {k: dict(v) for k, v in self.pending.items()}
-        for name in ("conquered", "battles", "bombing", "sea_battles", "hostile_seas", "awaiting"):
+        for name in (
+            "conquered",
+            "battles",
+            "bombing",
+            "sea_battles",
+            "hostile_seas",
+            "awaiting",
+            "new_decks",
+        ):
             setattr(new, name, list(getattr(self, name)))
         new.casualty_orders = {k: v.model_copy(deep=True) for k, v in self.casualty_orders.items()}
         new.battle = self.battle.model_copy(deep=True) if self.battle is not None else None

@@ -90,6 +90,7 @@ def begin_turn(state: Aa50State) -> list[Event]:
     state.placed = {}
     state.pickups = {}
     state.awaiting = []
+    state.new_decks = []
     state.battles = []
     state.bombing = []
     state.assaults = {}
@@ -115,9 +116,14 @@ def begin_turn(state: Aa50State) -> list[Event]:
 def enter(state: Aa50State) -> list[Event]:
     """What entering the current phase does by itself. Rule 4: in the US purchase China counts
     its territories for its free infantry (even when the US, its capital lost, buys nothing:
-    China's resources are its own)."""
+    China's resources are its own). 5.4.2 note 26: the mobilization opens with the new
+    carriers declared in the combat move placed where they were declared."""
     if state.phase == "purchase" and state.power == "americans":
         return purchase.chinese_infantry(state)
+    if state.phase == "mobilize" and state.new_decks and not state.china:
+        from bot.rules.aa50 import pickup
+
+        return pickup.place_declared(state)
     return []
 
 
