@@ -84,13 +84,13 @@ def decks(state: Aa50State, power: str) -> list[Deck]:
     if bought and power == state.power:
         # 5.4.2 note 26: a new carrier declared in the combat move is placed where declared.
         out += [Deck(CARRIER_CAPACITY, frozenset({z}), factory=z) for z in state.new_decks]
-        free = bought - len(state.new_decks)
+        undeclared = bought - len(state.new_decks)
         for f in sorted(state.units.values(), key=lambda u: u.id):
-            if f.type != "factory" or f.owner != power or free <= 0:
+            if f.type != "factory" or f.owner != power or undeclared <= 0:
                 continue
             seas = frozenset(z for z in board.adjacent(f.at) if board.is_sea(z))
             near = sum(1 for z in state.new_decks if z in seas)
-            n = min(free, mobilize.capacity(state, f.at) - near)
+            n = min(undeclared, mobilize.capacity(state, f.at) - near)
             if seas and n > 0:
                 out += [Deck(CARRIER_CAPACITY, seas, factory=f.at)] * n
     state._decks = out

@@ -18,7 +18,7 @@ from bot.rules.aa50 import (
     transport,
     turn,
 )
-from bot.rules.aa50.combat import battle, casualties, rockets, standing
+from bot.rules.aa50.combat import battle, casualties, order, rockets, standing
 from bot.rules.aa50.options import Aa50Options
 from bot.rules.aa50.setup import new_state
 from bot.rules.aa50.state import Aa50State
@@ -145,11 +145,9 @@ def _dispatch(state: Aa50State, seat: str, action: Action, dice: Dice) -> list[E
     if isinstance(action, A.SetCasualtyOrder):
         return standing.set_order(state, seat, action)
     if isinstance(action, A.ChooseBattle):
-        if action.where not in battle.options(state):
-            raise RuleViolation("aa50.combat.no_battle", "AA50 5.5.3", where=action.where)
-        return battle.start(state, action.where)
+        return order.choose(state, action.where)
     if isinstance(action, A.HoldFire):
-        return battle.hold_fire(state, action.where)
+        return order.hold_fire(state, action.where)
     b = state.battle
     if b is None:
         raise RuleViolation("aa50.combat.no_battle", "AA50 5.5.3", where="")

@@ -184,6 +184,11 @@ class Aa50State(GameState):
     assaults: dict[str, list[str]] = Field(default_factory=dict)
     """Amphibious assaults declared this combat move: each territory with the sea zones its
     transports unload from (5.4.3, 5.5.2)."""
+    battle_plan: list[str] = Field(default_factory=list)
+    """The order the attacker decided for this combat phase's battles, still to be fought
+    (5.5.3 note 36: decided once, before the first; an assault named by its territory)."""
+    planned: bool = False
+    """The order is decided: the battles are being fought (note 36)."""
     assault_now: str | None = None
     """The amphibious assault being resolved: its sea combat, then its land combat, before
     any other battle (5.5.2, note 35)."""
@@ -248,7 +253,16 @@ class Aa50State(GameState):
         new = super().model_copy(update=update)
         new.forget()
         new.units = {k: _clone(u) for k, u in self.units.items()}
-        for name in ("ipcs", "owners", "original", "start_owners", "tokens", "placed", "pickups"):
+        for name in (
+            "ipcs",
+            "owners",
+            "original",
+            "start_owners",
+            "tokens",
+            "placed",
+            "pickups",
+            "victory_cities",
+        ):
             setattr(new, name, dict(getattr(self, name)))
         new.tech = {k: list(v) for k, v in self.tech.items()}
         new.assaults = {k: list(v) for k, v in self.assaults.items()}
@@ -261,6 +275,7 @@ class Aa50State(GameState):
             "hostile_seas",
             "awaiting",
             "new_decks",
+            "battle_plan",
         ):
             setattr(new, name, list(getattr(self, name)))
         new.casualty_orders = {k: v.model_copy(deep=True) for k, v in self.casualty_orders.items()}

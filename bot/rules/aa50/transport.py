@@ -126,5 +126,5 @@ def unload(state: Aa50State, power: str, action: Unload, combat: bool) -> list[E
             state.battles.append(action.to)
         zones = state.assaults.setdefault(action.to, [])
         if ship.at not in zones:
-            zones.append(ship.at)  # 5.5.2: its sea combat comes first (battle.options)
+            zones.append(ship.at)  # 5.5.2: its sea combat comes first (combat/order.py)
     return [ev("aa50.unloaded", transport=ship.id, to=action.to)]

@@ -213,6 +213,7 @@ def _combat_move_end(state: Aa50State, seat: str) -> list[Event]:
         if fight and u.at not in state.battles:
             state.battles.append(u.at)
     state.battles.sort()
+    state.battle_plan, state.planned, state.assault_now = [], False, None  # note 36
     state.step_no += 1
     events = [ev("aa50.battles", power=power, battles=list(state.battles))]
     return events + go(state, "combat")

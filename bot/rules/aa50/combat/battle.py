@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from bot.rules.aa50 import board, capture, chronicle, query
 from bot.rules.aa50.board import SEATS
-from bot.rules.aa50.combat import casualties, fire, orphans
+from bot.rules.aa50.combat import casualties, fire, order, orphans
 from bot.rules.aa50.state import Aa50State, Battle, BattleStep, Unit
 from bot.rules.aa50.words import ev
 from bot.rules.core import Dice, Event, RuleViolation
@@ -22,60 +22,10 @@ def _put(state: Aa50State, step: BattleStep) -> None:
         state.battle.step = step
 
 
-def options(state: Aa50State) -> list[str]:
-    """The battles the attacker may fight next (5.5): strategic bombing raids first (5.5.1);
-    then the amphibious assaults (5.5.2), each whole before the next (note 35): its sea
-    combat in the zones its transports unload from (5.5.2.1), then its land combat
-    (5.5.2.3), a chosen assault being named by its territory; then general combat (5.5.3),
-    every other battle, in the order the attacker picks (note 36)."""
-    raids = [w for w in state.battles if w in state.bombing]
-    if raids:
-        return raids
-    now = state.assault_now
-    if now is not None:
-        return _assault_next(state, now)
-    assaults = [w for w in state.battles if w in state.assaults]
-    return assaults or list(state.battles)
-
-
-def _assault_next(state: Aa50State, where: str) -> list[str]:
-    """The next battle of the amphibious assault on ``where``: a sea battle in one of its
-    zones still to be fought, else its land combat."""
-    seas = [z for z in state.assaults.get(where, []) if z in state.battles]
-    return sorted(seas)[:1] or ([where] if where in state.battles else [])
-
-
-def holdable(state: Aa50State) -> list[str]:
-    """Battles the attacker may decline (5.4 and its note 23, 5.4.6, 7.3.5 Sub Movement,
-    5.5.2.1): sea zones where the enemy has only submarines, or submarines and transports.
-    Where it has transports alone they are destroyed, a battle all the same (7.3.6).
-    Ruling: a zone with both counts as "only submarines and transports" (note 23's third
-    case), so the attacker may leave both be."""
-    out = []
-    for w in state.battles:
-        if not board.is_sea(w) or w in state.bombing:
-            continue
-        dfn = query.defenders(state, w, state.power)
-        kinds = {u.type for u in dfn}
-        if "submarine" in kinds and kinds <= {"submarine", "transport"}:
-            out.append(w)
-    return sorted(out)
-
-
-def hold_fire(state: Aa50State, where: str) -> list[Event]:
-    """The attacker's units in ``where`` leave the enemy submarines there be: no battle (and,
-    for an amphibious assault from that zone, no sea combat: its ships may bombard,
-    5.5.2.2)."""
-    if state.battle is not None or where not in holdable(state):
-        raise RuleViolation("aa50.combat.no_hold_fire", "AA50 5.4.6", where=where)
-    state.battles.remove(where)
-    return [ev("aa50.hold_fire", where=where)]
-
-
 def start(state: Aa50State, where: str) -> list[Event]:
     if where in state.assaults and where not in state.bombing:
         state.assault_now = where  # 5.5.2: this assault is resolved whole, sea combat first
-        where = _assault_next(state, where)[0]
+        where = order.assault_next(state, where)[0]
     if where == state.assault_now:
         state.assault_now = None  # its land combat: the assault's last battle
     state.battles.remove(where)
@@ -105,9 +55,13 @@ def _drain(state: Aa50State) -> list[Event]:
 
 
 def _choose(state: Aa50State, dice: Dice) -> list[Event]:
+    """Note 36: first the whole order of the battles (``order``), then each in turn."""
     from bot.rules.aa50 import turn
 
-    left = options(state)
+    if not state.planned:
+        order.settle(state)
+        return []
+    left = order.next_battle(state)
     if not left:
         # 7.2.1: defending fighters whose carrier sank land once the attacker's battles are
         # all over, before its noncombat move (so none defends a later battle next door).

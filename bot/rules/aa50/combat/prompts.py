@@ -6,7 +6,7 @@ from __future__ import annotations
 from bot.rules.aa50 import board
 from bot.rules.aa50 import forms as menus
 from bot.rules.aa50.combat import battle as battles
-from bot.rules.aa50.combat import casualties, rockets, standing
+from bot.rules.aa50.combat import casualties, order, rockets, standing
 from bot.rules.aa50.state import Aa50State, Hits
 from bot.rules.core import Choice, Option, OrderForm, Prompt, Text, When, t
 
@@ -18,10 +18,10 @@ def combat(state: Aa50State) -> list[Prompt]:
         if fired:
             return fired
     if b is None:
-        left = battles.options(state)
-        spare = battles.holdable(state)
-        if len(left) < 2 and not spare:
+        if not order.asked(state):
             return []
+        left = order.options(state)
+        spare = order.holdable(state)
         form = OrderForm(
             type="choose_battle",
             label=t("aa50.form.choose_battle"),
