@@ -149,7 +149,11 @@ class Referee(Lookups):
             ruleset = get_ruleset(record.ruleset)
             seats = await self.store.seats(game_id)
             if seat is None:
-                seat = next((s for s in ruleset.seats if s not in seats), None)
+                mine = [s for s, u in seats.items() if u == user_id]
+                seat = next(
+                    (s for s in ruleset.seats if s not in seats and _may_hold(ruleset, [*mine, s])),
+                    None,
+                )
                 if seat is None:
                     raise RuleViolation("core.seat.none_free", "Referee", game=game_id)
             if seat not in ruleset.seats:
@@ -157,6 +161,8 @@ class Referee(Lookups):
             holder = seats.get(seat)
             if holder is not None and holder != user_id:
                 raise RuleViolation("core.seat.taken", "Referee", seat=seat)
+            held = [s for s, u in seats.items() if u == user_id and s != seat]
+            ruleset.check_holding([*held, seat])
             await self.store.set_seat(game_id, seat, user_id)
             return seat
 
@@ -182,6 +188,9 @@ class Referee(Lookups):
                 raise RuleViolation("core.seat.unknown", "Referee", seat=seat)
             if seats[seat] != by_user and not manager:
                 raise RuleViolation("core.seat.not_holder", "Referee", game=game_id)
+            held = [s for s, u in seats.items() if u == new_user and s != seat]
+            record = await self.game(game_id)
+            get_ruleset(record.ruleset).check_holding([*held, seat])
             await self.store.set_seat(game_id, seat, new_user)
 
     async def start(self, game_id: str, by_user: str) -> Submitted:
@@ -822,3 +831,12 @@ def _order_in_words(prompts: list[Prompt], seat: str, action: dict[str, Any]) ->
         if prompt.seat == seat and (text := order_text(prompt, action)) is not None:
             return text.model_dump()
     return t("core.order.unnamed").model_dump()
+
+
+def _may_hold(ruleset: Ruleset[Any], seats: list[str]) -> bool:
+    """Whether one user may hold these seats together (Ruleset.check_holding)."""
+    try:
+        ruleset.check_holding(seats)
+    except RuleViolation:
+        return False
+    return True

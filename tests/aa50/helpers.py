@@ -77,9 +77,10 @@ def check_position(state: Aa50State) -> None:
         mover = state.order[state.turn]  # China acts inside the US turn (rule 4)
         if u.type in board.AIR_UNITS and sea and board.seat_of(u.owner) != mover:
             # 5.6.1.2, 7.2.1: outside its own turn an aircraft at sea is a fighter on a
-            # carrier (while a battle is fought there, its carrier may just have sunk).
-            fighting = state.battle is not None and state.battle.where == u.at
-            assert fighting or (u.type == "fighter" and u.carried_by is not None), u
+            # carrier, or one whose carrier sank in a battle this combat phase (it lands when
+            # the battles are over).
+            orphan = state.phase == "combat" and u.at in state.sea_battles
+            assert orphan or (u.type == "fighter" and u.carried_by is not None), u
         if u.carried_by is not None:
             ship = state.units[u.carried_by]
             assert ship.at == u.at, (u, ship)

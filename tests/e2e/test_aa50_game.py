@@ -1,12 +1,13 @@
-"""A whole AA50 1942 game of two full rounds through Discord (issue 18), in an English and in
-a Chinese server: the director's script (tests/e2e/aa50_director.py), six powers held by three
-players (alice the Axis' Japan and Germany, bob the Soviet Union and the United Kingdom, carol
-Italy and the United States with China). It has a purchase with research, an amphibious assault
-with bombardment, a strategic bombing raid, a submarine battle against destroyers, a retreat,
-Moscow taken with the Soviet treasury plundered, casualties by a standing order and by hand
-(the menu pre-selected by the standing order's pick), national objectives paid. Orders go by
-/aa commands (each input as autocomplete offers it; "done" through its summary's button), by
-the DM's controls and by /orders, mixed; the dice the script forces are the referee's too.
+"""A whole AA50 1942 game of two full rounds through Discord (issue 18), in an English and in a
+Chinese server: the director's script (tests/e2e/aa50_director.py), six powers held by three
+players of one side each (rule 3: alice the Axis' Japan, Germany and Italy, bob the Soviet Union
+and the United Kingdom, carol the United States with China). It has a purchase with research, an
+amphibious assault with bombardment, a strategic bombing raid, a submarine battle against
+destroyers, a retreat, Moscow taken with the Soviet treasury plundered, casualties by a standing
+order and by hand (the menu pre-selected by the standing order's pick), national objectives
+paid. Orders go by /aa commands (each input as autocomplete offers it; "done" through its
+summary's button), by the DM's controls and by /orders, mixed; the dice the script forces are
+the referee's too.
 
 After every order: the shared leak check (the ruleset's secrets() at that step: AA50 has none,
 so it must find nothing). After the game: every picture posted (thread and DMs) is the
@@ -45,7 +46,7 @@ HOLDERS = {
     "germans": "alice",
     "russians": "bob",
     "british": "bob",
-    "italians": "carol",
+    "italians": "alice",  # rule 3: a player's powers are all of one side
     "americans": "carol",
 }
 AA: dict[str, tuple[str, tuple[str, ...]]] = {

@@ -81,11 +81,13 @@ class Load(Action):
 
 
 class Unload(Action):
-    """7.3.6, 5.4.3: a transport's cargo goes ashore, all into one territory."""
+    """7.3.6, 5.4.3: a transport's cargo goes ashore, all into one territory; ``units``: only
+    these (7.3.6: your own transport's cargo aboard since the turn began), none named: all."""
 
     type: Literal["unload"] = "unload"
     transport: Id
     to: Id
+    units: Annotated[list[Id], at_most(2), UNIQUE] = Field(default_factory=list)
 
 
 class Drop(Action):
@@ -125,6 +127,14 @@ class ChooseBattle(Action):
     """5.5.3: the attacker decides which battle is fought next."""
 
     type: Literal["choose_battle"] = "choose_battle"
+    where: Id
+
+
+class HoldFire(Action):
+    """5.4, 5.4.6, 7.3.5, 5.5.2.1: no battle in ``where``, a sea zone where the enemy has only
+    submarines (and transports): your units there leave them be."""
+
+    type: Literal["hold_fire"] = "hold_fire"
     where: Id
 
 
@@ -191,6 +201,7 @@ Aa50Action = Annotated[
     | Rocket
     | RocketsDone
     | ChooseBattle
+    | HoldFire
     | Casualties
     | SetCasualtyOrder
     | Submerge

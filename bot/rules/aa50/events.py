@@ -182,6 +182,19 @@ class Press(Where):
     round: int
 
 
+class BattleNext(Where):
+    """5.5.3 note 36: a battle takes its place in the order the attacker decides."""
+
+    event_kind: ClassVar[str] = "aa50.battle_next"
+    n: int
+
+
+class HoldFire(Where):
+    """5.4.6, 7.3.5: the attacker leaves the enemy submarines (and transports) there be."""
+
+    event_kind: ClassVar[str] = "aa50.hold_fire"
+
+
 class Retreat(Where):
     event_kind: ClassVar[str] = "aa50.retreat"
     to: Text

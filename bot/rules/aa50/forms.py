@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from bot.rules.aa50 import board, movement, query, transport
+from bot.rules.aa50 import air, board, movement, query, transport
 from bot.rules.aa50 import purchase as buying
 from bot.rules.aa50 import research as rnd
 from bot.rules.aa50.state import Aa50State, Phase, Unit
@@ -239,29 +239,13 @@ def move_forms(state: Aa50State, combat: bool) -> list[OrderForm]:
                             Option(value=s.id, label=unit_label(s)) for s in ships if s.id in beside
                         ),
                     ),
-                    Choice(
-                        name="units",
-                        label=t("aa50.input.units"),
-                        kind="many",
-                        min=1,
-                        max=2,
-                        options=tuple(
-                            Option(
-                                value=u.id,
-                                label=unit_label(u),
-                                when=(
-                                    When(
-                                        within={
-                                            "transport": tuple(
-                                                k for k, v in beside.items() if u.id in v
-                                            )
-                                        }
-                                    ),
-                                ),
-                            )
+                    _cargo_choice(
+                        [
+                            (u, tuple(k for k, v in beside.items() if u.id in v))
                             for u in land
                             if any(u.id in v for v in beside.values())
-                        ),
+                        ],
+                        least=1,
                     ),
                 ),
             )
@@ -286,21 +270,57 @@ def move_forms(state: Aa50State, combat: bool) -> list[OrderForm]:
                         options=tuple(Option(value=s.id, label=unit_label(s)) for s in full),
                     ),
                     Choice(name="to", label=t("aa50.input.to"), options=tuple(options)),
+                    *_part(state, full),
                 ),
             )
         )
     return forms
 
 
+def _part(state: Aa50State, ships: list[Unit]) -> list[Choice]:
+    """7.3.6: the units that may go ashore without the rest (your own transport's cargo aboard
+    since the turn began); none named: all of yours."""
+    power = state.power
+    free = [
+        (s, c)
+        for s in ships
+        if s.owner == power
+        for c in query.cargo(state, s)
+        if c.owner == power and not c.loaded
+    ]
+    if not free:
+        return []
+    return [_cargo_choice([(c, (s.id,)) for s, c in free], least=0)]
+
+
+def _cargo_choice(units: list[tuple[Unit, tuple[str, ...]]], least: int) -> Choice:
+    """Land units a transport order names (7.3.6: two at most), each offered with the
+    transports it goes with."""
+    return Choice(
+        name="units",
+        label=t("aa50.input.units"),
+        kind="many",
+        min=least,
+        max=2,
+        options=tuple(
+            Option(value=u.id, label=unit_label(u), when=(When(within={"transport": ships}),))
+            for u, ships in units
+        ),
+    )
+
+
 def movable_with_paths(state: Aa50State, combat: bool) -> dict[str, list[str]]:
     power = state.power
-    landing = movement.landing_distance(state, power, True)
+    landing = air.landing_distance(state, power, True)
     occ = query.occupancy(state)
     out = {}
     known: dict[tuple[object, ...], list[str]] = {}
     for u in movement.movable(state, power, combat):
-        # Units alike (type, place, movement spent, aboard or not) go to the same places.
-        key = (u.type, u.at, u.moved, u.carried_by is None, u.combat)
+        # Units alike (type, place, movement spent, aboard or not) go to the same places;
+        # while a fighter waits for a deck, a carrier's or fighter's places are its own
+        # (what it carries, whether it is the one waiting: decks.py).
+        own = state.awaiting and u.type in ("carrier", "fighter")
+        key = (u.type, u.at, u.moved, u.carried_by is None, u.combat, u.id if own else "")
         if key not in known:
             fighter = landing if u.type == "fighter" else None
             known[key] = sorted(movement.paths(state, u, combat, fighter, occ))
@@ -367,7 +387,13 @@ def pickup_form(state: Aa50State) -> list[OrderForm]:
                     name="carrier",
                     label=t("aa50.input.carrier"),
                     options=tuple(
-                        Option(value=c, label=unit_label(state.units[c])) for c in sorted(ships)
+                        Option(
+                            value=c,
+                            label=t("aa50.new_carrier")
+                            if c == pickup.NEW
+                            else unit_label(state.units[c]),
+                        )
+                        for c in sorted(ships)
                     ),
                 ),
                 Choice(

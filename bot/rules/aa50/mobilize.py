@@ -29,6 +29,8 @@ def capacity(state: Aa50State, tid: str) -> int:
     # Ruling: the +2 applies where the territory is worth 3 or more, as TripleA does; the
     # rulebook gives no threshold but a factory on a 1- or 2-IPC territory (7.1.5) would
     # otherwise triple its output.
+    if f.hits >= ipc:
+        return 0  # 7.1.5: damage up to the territory's value stops the factory, bonus or not
     return max(0, ipc + bonus - f.hits - state.placed.get(tid, 0))
 
 

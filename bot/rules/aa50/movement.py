@@ -2,12 +2,13 @@
 
 One function (``paths``) gives every legal destination of a unit with a legal path; the
 prompt's menu and the check of an order both use it. Land units (7.1, blitz 5.4.7), sea units
-(7.3, canals 2.6, submarines 5.4.6, transports 5.4.8), aircraft (7.2: range over both moves,
-a landing place required, 5.4.2 no suicide runs)."""
+(7.3, canals 2.6, submarines 5.4.6, transports 5.4.8), aircraft (air.py: 7.2 range over both
+moves, a landing place required, 5.4.2 no suicide runs); carriers and their fighters (5.4.5,
+7.3.2: ``_riders``); decks owed to fighters waiting at sea in the noncombat move (decks.py)."""
 
 from __future__ import annotations
 
-from bot.rules.aa50 import board, capture, query
+from bot.rules.aa50 import air, board, capture, query
 from bot.rules.aa50.actions import Move
 from bot.rules.aa50.board import Power
 from bot.rules.aa50.components import CARRIER_CAPACITY
@@ -21,44 +22,6 @@ def _ok_canal(state: Aa50State, a: str, b: str, power: str) -> bool:
     turn and still does (a canal taken this turn does not open this turn)."""
     lands = board.canal_between(a, b)
     return lands is None or all(query.friendly_at_start(state, t, power) for t in lands)
-
-
-def landing_distance(state: Aa50State, power: str, fighters: bool) -> dict[str, int]:
-    """7.2: the distance from each space to the nearest place an aircraft of ``power`` may
-    land: a territory friendly since the turn began (5.6.1.2); for fighters also a sea zone
-    with a carrier of your side, or one a carrier bought this turn may be placed in (5.6.1.2)."""
-    if state._landing is None:
-        state._landing = {}
-    known = state._landing.get((power, fighters))
-    if known is None:
-        known = state._landing[(power, fighters)] = _landing_distance(state, power, fighters)
-    return known
-
-
-def _landing_distance(state: Aa50State, power: str, fighters: bool) -> dict[str, int]:
-    spots = [t for t in board.territory_ids() if query.friendly_at_start(state, t, power)]
-    if fighters:
-        spots += [
-            u.at
-            for u in state.units.values()
-            if u.type == "carrier" and board.allied(u.owner, power)
-        ]
-        spots += [z for c, z in state.pickups.items() if c in state.units]  # 7.2: declared pick-ups
-        if state.pending.get(power, {}).get("carrier"):
-            for f in state.units.values():
-                if f.type == "factory" and f.owner == power:
-                    spots += [z for z in board.adjacent(f.at) if board.is_sea(z)]
-    out = {s: 0 for s in spots}
-    frontier = list(out)
-    while frontier:
-        nxt = []
-        for here in frontier:
-            for there in board.adjacent(here):
-                if there not in out and board.passable(there):
-                    out[there] = out[here] + 1
-                    nxt.append(there)
-        frontier = nxt
-    return out
 
 
 def movable(state: Aa50State, power: str, combat: bool) -> list[Unit]:
@@ -80,9 +43,28 @@ def movable(state: Aa50State, power: str, combat: bool) -> list[Unit]:
             continue  # 7.2: a carrier declared for a pick-up waits for the noncombat move
         if combat and u.dropped:
             continue  # 5.2.3: a bomber that dropped paratroopers ends its combat move there
+        if combat and u.moved and _stopped(state, u):
+            continue  # 5.4: it entered a space where it must stop (and fight)
         if query.move_range(state, u) - u.moved > 0 or _mech(state, u):
             out.append(u)
     return out
+
+
+def _stopped(state: Aa50State, u: Unit) -> bool:
+    """5.4: a unit that entered an enemy-occupied space this combat move stops there: a land
+    unit in enemy land (a tank goes on only from an empty one, 5.4.7, and takes it as it
+    leaves), a ship in a zone that stops its move (enemy surface warships; for a submarine an
+    enemy destroyer, 5.4.6). Ships that began the move in a hostile zone have not moved and
+    may leave it (5.4.1); aircraft fly over anything (7.2) and stop only where they end."""
+    if u.type in board.LAND_UNITS:
+        if not query.enemy_land(state, u.at, u.owner):
+            return False
+        return u.type != "armour" or bool(query.enemies_at(state, u.at, u.owner))
+    if u.type == "submarine":
+        return query.enemy_destroyer(state, u.at, u.owner)
+    if u.type in board.SEA_UNITS:
+        return query.hostile_sea(state, u.at, u.owner)
+    return False
 
 
 def _mech(state: Aa50State, u: Unit) -> bool:
@@ -98,13 +80,15 @@ def paths(
     combat: bool,
     landing: dict[str, int] | None = None,
     occ: query.Occupancy | None = None,
+    promises: bool = True,
 ) -> dict[str, list[str]]:
     """Every legal destination of ``u`` now, each with a shortest legal path (the spaces
-    entered, the destination last)."""
+    entered, the destination last). ``promises``: in the noncombat move, leave out the moves
+    that would break a deck owed to a waiting fighter (decks.py)."""
     if occ is None:
         occ = query.occupancy(state)
     if u.type in board.AIR_UNITS:
-        return _air(state, u, combat, landing, occ)
+        return air.destinations(state, u, combat, landing, occ, promises)
     left = query.move_range(state, u) - u.moved
     if _mech(state, u):
         left = 2
@@ -112,8 +96,25 @@ def paths(
     _walk(state, u, combat, u.at, [], left, out, occ)
     zone = state.pickups.get(u.id)
     if zone is not None and not combat:
-        return {zone: out[zone]} if zone in out else {}  # 7.2: only to its declared zone
+        out = {zone: out[zone]} if zone in out else {}  # 7.2: only to its declared zone
+    if u.type == "carrier" and not combat and promises and state.awaiting:
+        # 7.3.2: not where a deck owed to a waiting fighter could no longer come (decks.py).
+        # Ruling: the menu is the carrier's alone; an order moving the waiting fighter too is
+        # checked once made (``commit``). In the combat move no such filter: whether the
+        # carrier strands a fighter (7.2) depends on the fighters moving with it.
+        out = {d: p for d, p in out.items() if trial(state, u.id, d, p, combat) is None}
     return out
+
+
+def trial(state: Aa50State, unit: str, dest: str, path: list[str], combat: bool) -> str | None:
+    """The refusal a move of one unit to ``dest`` along ``path`` would meet once made (None:
+    none), tried on a copy: for menus, which list exactly the legal orders."""
+    copy = state.model_copy(deep=True)
+    try:
+        commit(copy, copy.power, Move(units=[unit], to=dest), combat, {unit: path})
+    except RuleViolation as exc:
+        return exc.code
+    return None
 
 
 def _walk(
@@ -144,7 +145,7 @@ def _walk(
             if stops and not combat and u.type != "submarine":
                 continue  # 5.6.1.3: no hostile zone in the noncombat move
             if _sea_end_ok(state, u, nb, combat, stops, occ):
-                out.setdefault(nb, step)
+                _keep(out, nb, step)
             if not stops:
                 _walk(state, u, combat, nb, step, left - 1, out, occ)
             continue
@@ -152,13 +153,21 @@ def _walk(
             continue  # rule 4: Chinese units stay in China
         if query.friendly_land(state, nb, u.owner):
             if not combat or any(query.enemy_land(state, p, u.owner) for p in path):
-                out.setdefault(nb, step)  # 5.4.7: a blitz may end in friendly land
+                _keep(out, nb, step)  # 5.4.7: a blitz may end in friendly land
             _walk(state, u, combat, nb, step, left - 1, out, occ)
         elif query.enemy_land(state, nb, u.owner) and combat:
-            out.setdefault(nb, step)
+            _keep(out, nb, step)
             # 5.4.7: only a tank goes on, and only through a territory with no enemy units.
             if u.type == "armour" and not query.enemies_at(state, nb, u.owner, occ):
                 _walk(state, u, combat, nb, step, left - 1, out, occ)
+
+
+def _keep(out: dict[str, list[str]], dest: str, path: list[str]) -> None:
+    """Keep the shortest path found to ``dest``: the walk is depth-first, so the first path
+    found may be the longer way round (and would spend movement the unit still has)."""
+    known = out.get(dest)
+    if known is None or len(path) < len(known):
+        out[dest] = path
 
 
 def _sea_end_ok(
@@ -177,86 +186,12 @@ def _sea_end_ok(
     return query.hostile_sea(state, u.at, u.owner, occ)
 
 
-def _air(
-    state: Aa50State,
-    u: Unit,
-    combat: bool,
-    landing: dict[str, int] | None,
-    occ: query.Occupancy,
-) -> dict[str, list[str]]:
-    left = query.move_range(state, u) - u.moved
-    if u.owner == "chinese":
-        return _china_air(state, u, combat, left)
-    if landing is None:
-        landing = landing_distance(state, u.owner, u.type == "fighter")
-    out: dict[str, list[str]] = {}
-    dist = board.distances(u.at, True)
-    for dest, d in dist.items():
-        if d == 0 or d > left:
-            continue
-        if combat:
-            battle = query.enemy_land(state, dest, u.owner) or query.enemies_at(
-                state, dest, u.owner, occ
-            )
-            # 7.2: the route must leave the range to reach a landing place afterwards.
-            if not battle or landing.get(dest, 99) > left - d:
-                continue
-        elif landing.get(dest) != 0:
-            continue
-        out[dest] = []  # the route is worked out when the order is given (``check``)
-    return out
-
-
-def _china_routes(state: Aa50State, start: str) -> dict[str, list[str]]:
-    """Shortest routes from ``start`` that stay within China's territories (rule 4)."""
-    routes: dict[str, list[str]] = {start: []}
-    frontier = [start]
-    while frontier:
-        nxt = []
-        for here in frontier:
-            for there in sorted(board.adjacent(here)):
-                if there in routes or not query.china_may_enter(state, there):
-                    continue
-                routes[there] = [*routes[here], there]
-                nxt.append(there)
-        frontier = nxt
-    return routes
-
-
-def _china_air(state: Aa50State, u: Unit, combat: bool, left: int) -> dict[str, list[str]]:
-    """Rule 4: the Flying Tigers fighter belongs to China's forces in movement, so it flies,
-    fights and lands only within China's territories. Ruling: it may not even pass over a
-    space outside them (the rulebook bounds where Chinese units may go, not where they stop)."""
-    out: dict[str, list[str]] = {}
-    for dest, route in _china_routes(state, u.at).items():
-        d = len(route)
-        if d == 0 or d > left:
-            continue
-        if combat:
-            battle = query.enemy_land(state, dest, u.owner) or query.enemies_at(
-                state, dest, u.owner
-            )
-            back = [
-                len(r)
-                for t, r in _china_routes(state, dest).items()
-                if query.friendly_at_start(state, t, u.owner)
-            ]
-            if not battle or not back or min(back) > left - d:
-                continue
-        elif not query.friendly_at_start(state, dest, u.owner):
-            continue
-        out[dest] = route
-    return out
-
-
-def _route(start: str, dest: str) -> list[str]:
-    """A shortest air route from start to dest (the spaces entered)."""
-    dist = board.distances(dest, True)
-    path, here = [], start
-    while here != dest:
-        here = min((n for n in board.adjacent(here) if n in dist), key=lambda n: (dist[n], n))
-        path.append(here)
-    return path
+_SECTIONS = {
+    "aa50.move.no_deck_coming": "AA50 5.6.1.2",
+    "aa50.move.deck_owed": "AA50 7.3.2",
+    "aa50.move.strands_fighters": "AA50 7.2",
+}
+"""The rules that refusals about decks (decks.py) name, whatever the phase's section."""
 
 
 def check(state: Aa50State, power: str, action: Move, combat: bool) -> dict[str, list[str]]:
@@ -279,24 +214,23 @@ def check(state: Aa50State, power: str, action: Move, combat: bool) -> dict[str,
         raise RuleViolation("aa50.move.bad_raid", "AA50 5.5.1")
     if action.via and len({u.at for u in group}) != 1:
         raise RuleViolation("aa50.move.not_together", section)
-    landing = landing_distance(state, power, True)
+    landing = air.landing_distance(state, power, True)
     occ = query.occupancy(state)
     chosen: list[str] | None = [*action.via, action.to] if action.via else None
     out: dict[str, list[str]] = {}
     for u in group:
-        legal = paths(state, u, combat, landing if u.type == "fighter" else None, occ)
+        # The decks owed and the fighters a carrier carries are checked on the whole order
+        # once made (``commit``), since the units moving with it change the answer.
+        legal = paths(state, u, combat, landing if u.type == "fighter" else None, occ, False)
         if action.to not in legal:
-            raise RuleViolation(_why(state, u, action.to, combat), section, to=action.to)
-        path = legal[action.to] or _route(u.at, action.to)
+            why = _why(state, u, action.to, combat)
+            raise RuleViolation(why, _SECTIONS.get(why, section), to=action.to)
+        path = legal[action.to] or air.route(u.at, action.to)
         if chosen is not None:
             if not _valid_via(state, u, chosen, path, combat):
                 raise RuleViolation("aa50.move.bad_path", section, to=action.to)
             path = chosen
         out[u.id] = path
-    if not combat and board.is_sea(action.to):
-        arriving = sum(1 for u in group if u.type == "fighter" and u.at != action.to)
-        if arriving > _deck_room(state, action.to, power):
-            raise RuleViolation("aa50.move.no_landing", "AA50 7.3.2", to=action.to)
     far = {u.id for u in group if u.type == "infantry" and len(out[u.id]) > 1}
     tanks = [u for u in group if u.type == "armour"]
     for start in {u.at for u in group}:
@@ -304,22 +238,6 @@ def check(state: Aa50State, power: str, action: Move, combat: bool) -> dict[str,
         if sum(1 for u in here if u.id in far) > sum(1 for u in tanks if u.at == start):
             raise RuleViolation("aa50.move.too_far", "AA50 5.2.3", to=action.to)
     return out
-
-
-def _deck_room(state: Aa50State, zone: str, power: str) -> int:
-    """7.3.2: room for more fighters to land in ``zone``: on carriers of your side there, and
-    on the carriers you bought this turn if the zone borders one of your factories (7.2.1)."""
-    room = query.deck_room(state, zone, power)
-    for cid, z in state.pickups.items():
-        if z == zone and cid in state.units and state.units[cid].at != zone:
-            room += CARRIER_CAPACITY - len(query.cargo(state, state.units[cid]))
-    new = state.pending.get(power, {}).get("carrier", 0)
-    if new and any(
-        f.type == "factory" and f.owner == power and zone in board.adjacent(f.at)
-        for f in state.units.values()
-    ):
-        room += CARRIER_CAPACITY * new
-    return room
 
 
 def _valid_via(
@@ -346,6 +264,14 @@ def _why(state: Aa50State, u: Unit, to: str, combat: bool) -> str:
         return "aa50.move.neutral"
     if u.owner == "chinese" and not query.china_may_enter(state, to):
         return "aa50.move.china"
+    if (not combat and u.type == "fighter" and board.is_sea(to)) or u.type == "carrier":
+        # 5.6.1.2, 7.3.2: a deck that cannot come, or one owed to a waiting fighter; 7.2: a
+        # carrier's combat move that would leave a fighter nowhere to land.
+        raw = paths(state, u, combat, promises=False)
+        if to in raw:
+            return trial(state, u.id, to, raw[to] or air.route(u.at, to), combat) or (
+                "aa50.move.no_deck_coming"
+            )
     if u.type in board.AIR_UNITS:
         return "aa50.move.no_landing"
     if u.type in board.SEA_UNITS and board.is_sea(to):
@@ -358,30 +284,95 @@ def _why(state: Aa50State, u: Unit, to: str, combat: bool) -> str:
 
 
 def move(state: Aa50State, power: Power, action: Move, combat: bool) -> list[Event]:
-    routes = check(state, power, action, combat)
+    return commit(state, power, action, combat, check(state, power, action, combat))
+
+
+def commit(
+    state: Aa50State, power: Power, action: Move, combat: bool, routes: dict[str, list[str]]
+) -> list[Event]:
+    """Carry out a checked move: each unit along its route. In the noncombat move, fighters
+    left over a sea zone wait for a deck, and every deck owed must still come (decks.py)."""
     events: list[Event] = []
     for uid, path in routes.items():
         u = state.units[uid]
         if u.type == "armour":
+            # 5.4.7: a tank that stopped in an empty enemy territory and goes on blitzes:
+            # it takes that territory first.
+            if combat and query.enemy_land(state, u.at, power):
+                events += capture.capture(state, u.at, power)
             for t in path[:-1]:
                 # 5.4.7: a blitzing tank takes each empty enemy territory it passes through.
                 if query.enemy_land(state, t, power):
                     events += capture.capture(state, t, power)
-        riders = query.cargo(state, u)
+        riders = _riders(state, u, power, combat, routes)
         if u.type == "fighter":
             u.carried_by = None  # 5.4.5: fighters take off
         start = u.at
+        u.moved += len(path)
         for x in [u, *riders]:
             x.at = action.to
-            if x is u or (x.owner == power and x.type == "fighter"):
-                x.moved += len(path)  # own fighters aboard fly along (7.3.2)
             x.combat = x.combat or combat
             x.came_from = path[-2] if len(path) > 1 else start
         u.bombed = action.bomb
     if not combat or not query.enemies_at(state, action.to, power):
         _board_fighters(state, action.to, power, combat)
+    if not combat:
+        from bot.rules.aa50 import decks
+
+        decks.settle(state, power, list(action.units))
+    elif any(state.units[i].type == "carrier" for i in routes):
+        _no_fighter_stranded(state, power, action.to)
     events.append(ev("aa50.moved", power=power, units=action.units, to=action.to))
     return events
+
+
+def _no_fighter_stranded(state: Aa50State, power: str, to: str) -> None:
+    """5.4.2, 7.2: a carrier's combat move may not leave a fighter of its power in the air
+    without a landing place in its remaining range (one that took off from it, or one whose
+    route counted on it): that would make it a suicide run."""
+    state.forget()
+    landing = air.landing_distance(state, power, True)
+    for f in state.units.values():
+        if f.owner != power or f.type != "fighter" or f.carried_by is not None:
+            continue
+        if landing.get(f.at, 99) > query.move_range(state, f) - f.moved:
+            raise RuleViolation("aa50.move.strands_fighters", "AA50 7.2", to=to)
+
+
+def sail(state: Aa50State, carrier: Unit, zone: str, steps: int) -> None:
+    """A carrier keeps its word at the end of the noncombat move (7.2 pickup.py, 7.3.2
+    decks.py): it sails to ``zone`` with what it carries, and the fighters there land on it."""
+    for u in state.units.values():
+        if u.carried_by == carrier.id:
+            u.at = zone
+    carrier.at = zone
+    carrier.moved += steps
+    _board_fighters(state, zone, carrier.owner, False)
+
+
+def _riders(
+    state: Aa50State, ship: Unit, power: str, combat: bool, moving: dict[str, list[str]]
+) -> list[Unit]:
+    """What a ship carries along: a transport's cargo (7.3.6); on a carrier, an ally's
+    fighters, cargo in this power's turn (5.4.5, 7.3.2). The power's own fighters aboard:
+    in the combat move they all take off before the carrier moves (5.4.5; 7.2.1 "even if
+    they will not fight") and stay airborne where it started, free to make their own combat
+    move from there or to wait for the noncombat move (7.3.2); in the noncombat move those
+    that stay aboard ride as cargo (7.2 「停留在航空母舰上的战斗机将被视同载运货物」).
+    Ruling: riding is a fighter's move for the phase (as a land unit's move is its
+    transport's, 7.3.6): it spends no range but may not take off again this turn. Units
+    that the same order moves go on their own paths, not as cargo."""
+    out = []
+    for c in query.cargo(state, ship):
+        if c.id in moving:
+            continue
+        if c.type == "fighter" and c.owner == power:
+            if combat:
+                c.carried_by = None
+                continue
+            c.moved = max(c.moved, query.move_range(state, c))
+        out.append(c)
+    return out
 
 
 def _board_fighters(state: Aa50State, zone: str, power: str, combat: bool) -> None:

@@ -13,7 +13,7 @@ Rulings (the rulebook says no more than the above):
 
 from __future__ import annotations
 
-from bot.rules.aa50 import board, movement, query
+from bot.rules.aa50 import air, board, query
 from bot.rules.aa50.actions import Drop
 from bot.rules.aa50.board import Power
 from bot.rules.aa50.state import Aa50State, Unit
@@ -54,7 +54,7 @@ def routes(state: Aa50State, bomber: Unit) -> dict[str, list[str]]:
     spaces entered): no hostile territory on the way, a landing place within range after."""
     power = bomber.owner
     left = query.move_range(state, bomber) - bomber.moved
-    landing = movement.landing_distance(state, power, False)
+    landing = air.landing_distance(state, power, False)
     out: dict[str, list[str]] = {}
     seen = {bomber.at: [bomber.at]}
     frontier = [bomber.at]

@@ -18,7 +18,7 @@ from bot.rules.aa50 import (
     transport,
     turn,
 )
-from bot.rules.aa50.combat import battle, casualties, rockets, standing
+from bot.rules.aa50.combat import battle, casualties, order, rockets, standing
 from bot.rules.aa50.options import Aa50Options
 from bot.rules.aa50.setup import new_state
 from bot.rules.aa50.state import Aa50State
@@ -74,6 +74,13 @@ class Aa50(Ruleset[Aa50State]):
         events += turn.begin_turn(state)
         events += turn.advance(state, dice)
         return Outcome(state=state, events=events)
+
+    def check_holding(self, seats: list[str]) -> None:
+        """3: a player holding several powers holds powers of one side (Germany's player
+        should also hold Italy when there are fewer than six: advice, not enforced)."""
+        sides = {board.alliance(narrow(s, board.SEATS)) for s in seats}
+        if len(sides) > 1:
+            raise RuleViolation("aa50.seat.two_sides", "AA50 3")
 
     def prompts(self, state: Aa50State) -> list[Prompt]:
         return turn.prompts(state)
@@ -138,9 +145,9 @@ def _dispatch(state: Aa50State, seat: str, action: Action, dice: Dice) -> list[E
     if isinstance(action, A.SetCasualtyOrder):
         return standing.set_order(state, seat, action)
     if isinstance(action, A.ChooseBattle):
-        if action.where not in battle.options(state):
-            raise RuleViolation("aa50.combat.no_battle", "AA50 5.5.3", where=action.where)
-        return battle.start(state, action.where)
+        return order.choose(state, action.where)
+    if isinstance(action, A.HoldFire):
+        return order.hold_fire(state, action.where)
     b = state.battle
     if b is None:
         raise RuleViolation("aa50.combat.no_battle", "AA50 5.5.3", where="")

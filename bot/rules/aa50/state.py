@@ -181,6 +181,17 @@ class Aa50State(GameState):
     bombing: list[str] = Field(default_factory=list)
     """Territories whose factory the bombers on them raid (5.5.1)."""
     battle: Battle | None = None
+    assaults: dict[str, list[str]] = Field(default_factory=dict)
+    """Amphibious assaults declared this combat move: each territory with the sea zones its
+    transports unload from (5.4.3, 5.5.2)."""
+    battle_plan: list[str] = Field(default_factory=list)
+    """The order the attacker decided for this combat phase's battles, still to be fought
+    (5.5.3 note 36: decided once, before the first; an assault named by its territory)."""
+    planned: bool = False
+    """The order is decided: the battles are being fought (note 36)."""
+    assault_now: str | None = None
+    """The amphibious assault being resolved: its sea combat, then its land combat, before
+    any other battle (5.5.2, note 35)."""
     hostile_seas: list[str] = Field(default_factory=list)
     """Sea zones hostile to the power whose turn it is when its turn began: a fleet retreats
     only into a zone friendly since then (5.5.3.5)."""
@@ -191,6 +202,12 @@ class Aa50State(GameState):
     victory_cities: dict[str, int] = Field(default_factory=dict)
     pickups: dict[str, str] = Field(default_factory=dict)
     """Carriers declared in this combat move to pick fighters up, with the zone (7.2)."""
+    awaiting: list[str] = Field(default_factory=list)
+    """Fighters that ended a noncombat move over a sea zone with no free deck: a carrier owes
+    each a deck (5.6.1.2, 7.3.2, decks.py)."""
+    new_decks: list[str] = Field(default_factory=list)
+    """Sea zones where a carrier bought this turn is declared to be placed, one carrier each
+    (5.4.2, note 26: fighters may attack counting on it; it is placed there, pickup.py)."""
     casualty_orders: dict[Power, CasualtyOrder] = Field(default_factory=dict)
     """Standing casualty orders per power (5.5.3.2-3), set with the casualty_order order."""
     step_no: int = 0
@@ -209,12 +226,16 @@ class Aa50State(GameState):
 
     _landing: dict[tuple[str, bool], dict[str, int]] | None = PrivateAttr(default=None)
     """Distances to a landing place per (power, fighters) in this very position
-    (movement.landing_distance), cleared with ``_prompts``."""
+    (air.landing_distance), cleared with ``_prompts``."""
+
+    _decks: list[Any] | None = PrivateAttr(default=None)
+    """The decks that may serve waiting fighters in this very position (decks.decks)."""
 
     def forget(self) -> None:
         """Drop what was worked out for this position: the engine is about to change it."""
         self._prompts = None
         self._landing = None
+        self._decks = None
 
     @property
     def power(self) -> Power:
@@ -232,11 +253,30 @@ class Aa50State(GameState):
         new = super().model_copy(update=update)
         new.forget()
         new.units = {k: _clone(u) for k, u in self.units.items()}
-        for name in ("ipcs", "owners", "original", "start_owners", "tokens", "placed", "pickups"):
+        for name in (
+            "ipcs",
+            "owners",
+            "original",
+            "start_owners",
+            "tokens",
+            "placed",
+            "pickups",
+            "victory_cities",
+        ):
             setattr(new, name, dict(getattr(self, name)))
         new.tech = {k: list(v) for k, v in self.tech.items()}
+        new.assaults = {k: list(v) for k, v in self.assaults.items()}
         new.pending = {k: dict(v) for k, v in self.pending.items()}
-        for name in ("conquered", "battles", "bombing", "sea_battles", "hostile_seas"):
+        for name in (
+            "conquered",
+            "battles",
+            "bombing",
+            "sea_battles",
+            "hostile_seas",
+            "awaiting",
+            "new_decks",
+            "battle_plan",
+        ):
             setattr(new, name, list(getattr(self, name)))
         new.casualty_orders = {k: v.model_copy(deep=True) for k, v in self.casualty_orders.items()}
         new.battle = self.battle.model_copy(deep=True) if self.battle is not None else None

@@ -105,6 +105,13 @@ def unload(state: Aa50State, power: str, action: Unload, combat: bool) -> list[E
     if not combat and query.hostile_sea(state, ship.at, power):
         raise RuleViolation("aa50.unload.hostile_zone", section)
     cargo = [c for c in query.cargo(state, ship) if c.owner == power]
+    if action.units and set(action.units) != {c.id for c in cargo}:
+        # 7.3.6: part of the cargo only from your own transport, and only units aboard since
+        # the turn began (what was loaded this turn goes ashore whole, note 62).
+        free = {c.id for c in cargo if not c.loaded} if ship.owner == power else set()
+        if not set(action.units) <= free:
+            raise RuleViolation("aa50.unload.part", section)
+        cargo = [c for c in cargo if c.id in action.units]
     for c in cargo:
         c.moved = board.unit_type(c.type).move
         c.combat = c.combat or combat
@@ -117,4 +124,7 @@ def unload(state: Aa50State, power: str, action: Unload, combat: bool) -> list[E
         ship.combat = True
         if action.to not in state.battles:
             state.battles.append(action.to)
+        zones = state.assaults.setdefault(action.to, [])
+        if ship.at not in zones:
+            zones.append(ship.at)  # 5.5.2: its sea combat comes first (combat/order.py)
     return [ev("aa50.unloaded", transport=ship.id, to=action.to)]

@@ -89,8 +89,12 @@ def begin_turn(state: Aa50State) -> list[Event]:
     )
     state.placed = {}
     state.pickups = {}
+    state.awaiting = []
+    state.new_decks = []
     state.battles = []
     state.bombing = []
+    state.assaults = {}
+    state.assault_now = None
     state.step_no = 0
     state.researched = False
     state.rockets_done = False
@@ -112,9 +116,14 @@ def begin_turn(state: Aa50State) -> list[Event]:
 def enter(state: Aa50State) -> list[Event]:
     """What entering the current phase does by itself. Rule 4: in the US purchase China counts
     its territories for its free infantry (even when the US, its capital lost, buys nothing:
-    China's resources are its own)."""
+    China's resources are its own). 5.4.2 note 26: the mobilization opens with the new
+    carriers declared in the combat move placed where they were declared."""
     if state.phase == "purchase" and state.power == "americans":
         return purchase.chinese_infantry(state)
+    if state.phase == "mobilize" and state.new_decks and not state.china:
+        from bot.rules.aa50 import pickup
+
+        return pickup.place_declared(state)
     return []
 
 
@@ -204,6 +213,7 @@ def _combat_move_end(state: Aa50State, seat: str) -> list[Event]:
         if fight and u.at not in state.battles:
             state.battles.append(u.at)
     state.battles.sort()
+    state.battle_plan, state.planned, state.assault_now = [], False, None  # note 36
     state.step_no += 1
     events = [ev("aa50.battles", power=power, battles=list(state.battles))]
     return events + go(state, "combat")
@@ -222,10 +232,12 @@ def _crash_then_income(state: Aa50State) -> list[Event]:
 
 
 def _noncombat_end(state: Aa50State, seat: str) -> list[Event]:
-    """5.6 ends: carriers declared for a pick-up keep their word (7.2, pickup.py)."""
-    from bot.rules.aa50 import pickup
+    """5.6 ends: carriers declared for a pick-up keep their word (7.2, pickup.py), then the
+    carriers that owe waiting fighters a deck (5.6.1.3, 7.3.2, decks.py)."""
+    from bot.rules.aa50 import decks, pickup
 
     events = pickup.keep(state)
+    events += decks.keep(state)
     return events + _finish("mobilize")(state, seat)
 
 

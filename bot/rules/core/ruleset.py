@@ -75,6 +75,11 @@ class Ruleset(ABC, Generic[S]):
     @abstractmethod
     def scenarios(self) -> list[Scenario]: ...
 
+    def check_holding(self, seats: list[str]) -> None:
+        """Refuse (RuleViolation) one player holding these seats together where the game's
+        rules say who may play what (AA50 3: the powers one player holds are of one side).
+        Any seats may go together otherwise."""
+
     def parse_options(self, raw: dict[str, Any]) -> BaseModel:
         try:
             return self.options_model.model_validate(raw)

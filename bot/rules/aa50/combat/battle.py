@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from bot.rules.aa50 import board, capture, chronicle, query
 from bot.rules.aa50.board import SEATS
-from bot.rules.aa50.combat import casualties, fire, orphans
+from bot.rules.aa50.combat import casualties, fire, order, orphans
 from bot.rules.aa50.state import Aa50State, Battle, BattleStep, Unit
 from bot.rules.aa50.words import ev
 from bot.rules.core import Dice, Event, RuleViolation
@@ -22,22 +22,12 @@ def _put(state: Aa50State, step: BattleStep) -> None:
         state.battle.step = step
 
 
-def options(state: Aa50State) -> list[str]:
-    """The battles the attacker may fight next: strategic bombing raids first (5.5.1), then
-    sea battles (5.5.2.1, an amphibious assault's sea combat before its land combat), then
-    land battles. Ruling: every sea battle goes before every land battle, so an assault's sea
-    combat is always settled before the landing it covers."""
-    for group in (
-        [w for w in state.battles if w in state.bombing],
-        [w for w in state.battles if board.is_sea(w)],
-        list(state.battles),
-    ):
-        if group:
-            return group
-    return []
-
-
 def start(state: Aa50State, where: str) -> list[Event]:
+    if where in state.assaults and where not in state.bombing:
+        state.assault_now = where  # 5.5.2: this assault is resolved whole, sea combat first
+        where = order.assault_next(state, where)[0]
+    if where == state.assault_now:
+        state.assault_now = None  # its land combat: the assault's last battle
     state.battles.remove(where)
     kind = "bombing" if where in state.bombing else "sea" if board.is_sea(where) else "land"
     if where in state.bombing:
@@ -65,11 +55,20 @@ def _drain(state: Aa50State) -> list[Event]:
 
 
 def _choose(state: Aa50State, dice: Dice) -> list[Event]:
+    """Note 36: first the whole order of the battles (``order``), then each in turn."""
     from bot.rules.aa50 import turn
 
-    left = options(state)
+    if not state.planned:
+        order.settle(state)
+        return []
+    left = order.next_battle(state)
     if not left:
-        return turn.go(state, "noncombat_move")
+        # 7.2.1: defending fighters whose carrier sank land once the attacker's battles are
+        # all over, before its noncombat move (so none defends a later battle next door).
+        events: list[Event] = []
+        for zone in sorted(state.sea_battles):
+            events += orphans.land(state, zone)
+        return events + turn.go(state, "noncombat_move")
     events = start(state, left[0])
     return events  # step is "open" now
 
@@ -94,13 +93,22 @@ def _open(state: Aa50State, dice: Dice) -> list[Event]:
         ]
         down, shots = fire.aa_fire(state, dice, b.where, planes)
         events += shots + (casualties.destroy(state, down) if down else [])
-    STEPS.goto(state, "conclude" if _over(state, b) else "surprise")
+    STEPS.goto(state, _end_or(state, b, "surprise"))
     return events + _drain(state)
 
 
 def _land_assault(state: Aa50State, b: Battle, dice: Dice) -> list[Event]:
     """5.5.2.3: cargo lands from its transports; 5.5.2.2: battleships and cruisers in a zone
-    where no sea battle was fought bombard, no more of them than units landed."""
+    where no sea battle was fought bombard, no more of them than units landed.
+
+    5.5.2.3: when nothing is left to land (the cargo sank with its transports in the sea
+    battle, or sailed off with a fleet that retreated from it), the units that came overland
+    and the aircraft sent to the land combat still 「必须先按常规作战方式执行 1 轮陆战，然后才能
+    选择是否要撤退」: the land battle stays on the list and is fought as general combat, the
+    retreat offered only at the end of a round (``retreats``, the press step), so at the end
+    of the first at the soonest. Ruling: 「如果进攻方没有任何陆军部队留下……如果进攻方的海军部队全部
+    被击沉，两栖登陆战也宣告结束」 ends the landing (nothing lands, nobody bombards), not that land
+    battle, which the sentences before it require to be fought."""
     landed = []
     zones: set[str] = set()
     for u in list(state.units.values()):
@@ -239,7 +247,7 @@ def _casualties(state: Aa50State, dice: Dice) -> list[Event]:
         return _drain(state)
     events = casualties.destroy(state, b.doomed) if b.doomed else []
     b.doomed = []
-    STEPS.goto(state, "conclude" if _over(state, b) else "press")
+    STEPS.goto(state, _end_or(state, b, "press"))
     return events
 
 
@@ -255,6 +263,27 @@ def _over(state: Aa50State, b: Battle) -> bool:
         b.sunk += [d.id for d in dfn]
         return True
     return not _can_hit(att, dfn, True) and not _can_hit(dfn, att, False)
+
+
+def _end_or(state: Aa50State, b: Battle, step: BattleStep) -> BattleStep:
+    """The step after a round's end: ``step`` while the battle goes on; at its end the press
+    step when both sides are down to transports and the attacker's may still retreat (5.5.3.5
+    condition A: they stay or retreat, condition B), the conclusion otherwise."""
+    if not _over(state, b):
+        return step
+    return "press" if _stand_off(state, b) and retreats(state) else "conclude"
+
+
+def _stand_off(state: Aa50State, b: Battle) -> bool:
+    """5.5.3.5 condition A: a sea battle where both sides have only transports left."""
+    att = query.combatants(state, b.where, b.attacker)
+    dfn = query.defenders(state, b.where, b.attacker)
+    return (
+        b.kind == "sea"
+        and bool(att)
+        and bool(dfn)
+        and all(u.type == "transport" for u in att + dfn)
+    )
 
 
 def _value(u: Unit, attacking: bool) -> int:
@@ -305,6 +334,9 @@ def retreats(state: Aa50State) -> list[str]:
 
 def press(state: Aa50State) -> list[Event]:
     b = _battle(state)
+    if _stand_off(state, b):
+        STEPS.goto(state, "conclude")  # 5.5.3.5 A: the attacker's transports stay there
+        return []
     b.round += 1
     b.asked = []
     chronicle.next_round(state, b.round)
@@ -325,6 +357,8 @@ def retreat(state: Aa50State, to: str) -> list[Event]:
         for x in [u, *query.cargo(state, u)]:
             x.at = to
             x.assault = None  # 7.3.6: a retreating transport does not unload
+        if u.type == "transport":
+            u.unloaded = True  # 7.3.6: nor later in the turn it retreated
     events = [ev("aa50.retreat", where=b.where, to=to)]
     if stay:
         # 5.5.2.3: the units landed from the sea fight on; the battle goes to its next round.
@@ -336,8 +370,7 @@ def retreat(state: Aa50State, to: str) -> list[Event]:
 
 def _conclude(state: Aa50State, dice: Dice) -> list[Event]:
     """5.5.3.6: the attacker takes a territory if it has a land unit left and the defence
-    has none; battleships are repaired (7.3.1); fighters whose carrier sank land next door
-    or are lost (7.2.1)."""
+    has none; battleships are repaired (7.3.1)."""
     b = _battle(state)
     events: list[Event] = casualties.destroy(state, b.sunk) if b.sunk else []
     b.sunk = []
@@ -353,8 +386,6 @@ def _conclude(state: Aa50State, dice: Dice) -> list[Event]:
         u.submerged = u.withdrawn = False
         if u.type == "battleship":
             u.hits = 0
-    if b.kind == "sea":
-        events += orphans.land(state, b.where)
     events.append(ev("aa50.battle_over", where=b.where))
     state.battle = None
     return events
@@ -364,7 +395,7 @@ STEPS: Table[BattleStep, Aa50State] = Table(
     BattleStep,
     [
         Step("choose", "AA50 5.5", owes=SEATS, run=_choose, next=("open",)),
-        Step("open", "AA50 5.5.2", owes=SEATS, run=_open, next=("surprise", "conclude")),
+        Step("open", "AA50 5.5.2", owes=SEATS, run=_open, next=("surprise", "press", "conclude")),
         Step(
             "surprise", "AA50 7.3.5", owes=SEATS, run=_surprise, next=("attacker_fire", "conclude")
         ),

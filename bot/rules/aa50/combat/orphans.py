@@ -1,5 +1,6 @@
-"""AA50 7.2.1: defending fighters whose carrier was sunk must land, once the battle is over
-(before the attacker's noncombat move)."""
+"""AA50 7.2.1: defending fighters whose carrier was sunk must land once the attacker's
+combat phase is over, before its noncombat move
+(「要等到攻击方结束进行战斗阶段，但在开始非战斗移动阶段之前」)."""
 
 from __future__ import annotations
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from bot.rules.aa50 import board
 from bot.rules.aa50 import forms as menus
 from bot.rules.aa50.combat import battle as battles
-from bot.rules.aa50.combat import casualties, rockets, standing
+from bot.rules.aa50.combat import casualties, order, rockets, standing
 from bot.rules.aa50.state import Aa50State, Hits
 from bot.rules.core import Choice, Option, OrderForm, Prompt, Text, When, t
 
@@ -18,9 +18,10 @@ def combat(state: Aa50State) -> list[Prompt]:
         if fired:
             return fired
     if b is None:
-        left = battles.options(state)
-        if len(left) < 2:
+        if not order.asked(state):
             return []
+        left = order.options(state)
+        spare = order.holdable(state)
         form = OrderForm(
             type="choose_battle",
             label=t("aa50.form.choose_battle"),
@@ -32,10 +33,11 @@ def combat(state: Aa50State) -> list[Prompt]:
                 ),
             ),
         )
+        forms = [form]
+        if spare:
+            forms.append(_places_form("hold_fire", "where", spare))
         return [
-            menus.prompt(
-                state, "choose_battle", [form], {"type": "choose_battle", "where": left[0]}
-            )
+            menus.prompt(state, "choose_battle", forms, {"type": "choose_battle", "where": left[0]})
         ]
     if b.pending:
         hits = b.pending[0]
@@ -110,23 +112,24 @@ def combat(state: Aa50State) -> list[Prompt]:
         forms = [OrderForm(type="press", label=t("aa50.form.press"))]
         back = battles.retreats(state)
         if back:
-            forms.append(
-                OrderForm(
-                    type="retreat",
-                    label=t("aa50.form.retreat"),
-                    inputs=(
-                        Choice(
-                            name="to",
-                            label=t("aa50.input.to"),
-                            options=tuple(
-                                Option(value=w, label=menus.place_label(w)) for w in back
-                            ),
-                        ),
-                    ),
-                )
-            )
+            forms.append(_places_form("retreat", "to", back))
         return [menus.prompt(state, "press", forms, {"type": "press"}, None, "b", b.where, b.round)]
     return []
+
+
+def _places_form(kind: str, name: str, places: list[str]) -> OrderForm:
+    """An order naming one space of ``places`` (retreat, hold fire)."""
+    return OrderForm(
+        type=kind,
+        label=t(f"aa50.form.{kind}"),
+        inputs=(
+            Choice(
+                name=name,
+                label=t(f"aa50.input.{name}"),
+                options=tuple(Option(value=w, label=menus.place_label(w)) for w in places),
+            ),
+        ),
+    )
 
 
 def _slot_label(state: Aa50State, slot: str) -> Text:
