@@ -14,11 +14,11 @@ LIMIT = 1024
 _MARKUP = re.compile(r"<@[!&]?\d+>|<t:\d+(?::\w)?>|[*_`~|]|^-# |^>+ ?", re.M)
 
 
-def alt_text(view: Mapping[str, Any] | None, posted: str) -> str | None:
-    """None without a view (no picture)."""
+def alt_text(view: Mapping[str, Any] | None, posted: str, lang: str = "en") -> str | None:
+    """None without a view (no picture); the words in the reader's language ``lang``."""
     if not view:
         return None
-    return alt_caption(describe(view), posted)
+    return alt_caption(describe(view, lang), posted)
 
 
 def alt_caption(shown: str, posted: str) -> str:

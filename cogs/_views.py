@@ -12,12 +12,13 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot import present
+from bot.alt import alt_caption
 from bot.i18n import event_text, render, tr
 from bot.referee import Seated
 from bot.rules.core import GameState, View
 from bot.rules.core.registry import get as get_ruleset
 from bot.store import GameRecord
-from rendering.registry import render_view, renders
+from rendering.registry import describe, render_view, renders
 
 if TYPE_CHECKING:
     from bot.client import RefereeBot
@@ -32,7 +33,9 @@ same version neither dumps nor hashes the view again (issue 9)."""
 DRAWN_KEPT = 32
 
 
-async def picture(view: View, filename: str) -> discord.File | None:
+async def picture(view: View, filename: str, lang: str | None = None) -> discord.File | None:
+    """The view's picture; with the reader's language ``lang``, its alt text (what it shows,
+    in that language alone)."""
     if not renders(view.ruleset):
         return None
     kept = _DRAWN.get(id(view))
@@ -44,7 +47,10 @@ async def picture(view: View, filename: str) -> discord.File | None:
         _DRAWN[id(view)] = (view, png)
         while len(_DRAWN) > DRAWN_KEPT:
             _DRAWN.popitem(last=False)
-    return discord.File(io.BytesIO(png), filename) if png else None
+    if not png:
+        return None
+    alt = alt_caption(describe(view.model_dump(mode="json"), lang), "") if lang else None
+    return discord.File(io.BytesIO(png), filename, description=alt)
 
 
 def options_line(record: GameRecord, lang: str) -> str:
@@ -167,7 +173,7 @@ async def status(
                         due=present.when(d.due_at),
                     )
                 )
-        file = await picture(view, "map.png")
+        file = await picture(view, "map.png", lang)
     lines.append(tr("discord.status.commitment", lang, commitment=record.commitment))
     return present.clip(present.join(*lines)), file
 
@@ -202,4 +208,4 @@ async def private_view_message(
         present.view_status(view, lang),
         *[present.prompt_line(p, lang, seated.due(p)) for p in prompts],
     )
-    return present.clip(content), await picture(view, "view.png")
+    return present.clip(content), await picture(view, "view.png", lang)

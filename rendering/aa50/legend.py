@@ -80,7 +80,7 @@ def strip(width: int, kinds: frozenset[str], marks: frozenset[str]) -> Image.Ima
     font = font_for(size)
     gap, pad, row = size, size // 2, round(size * 1.45)
     laid: list[list[tuple[str, str, float]]] = [[]]
-    used = pad
+    used: float = pad
     for sample, words in items(kinds, marks):
         probe = new_image(1, 1)
         w = _sample(ImageDraw.Draw(probe), sample, 0, 0, size) + size * 0.3

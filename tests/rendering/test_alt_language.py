@@ -1,0 +1,61 @@
+"""A picture's description (its alt text) is in the reader's language alone (issue 18): the
+registry hands each game's describer the language, the thread's pictures (delivery) and the
+pictures answered to a command (``cogs._views.picture``, ``/aa map``) carry it."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from bot.referee.fairdice import FairDice
+from bot.rules.aa50 import RULESET
+from bot.rules.aa50.state import Aa50State
+from cogs._views import picture
+from rendering import registry
+
+
+def _foreign(text: str, lang: str) -> list[str]:
+    """Words of the other language (IPC is the Chinese catalogs' own term)."""
+    if lang == "zh":
+        return [w for w in re.findall(r"[A-Za-z]{2,}", text) if w != "IPC"]
+    return re.findall(r"[\u3000-\u9fff\uff00-\uffef]+", text)
+
+
+def test_a_describer_that_takes_the_language_gets_it_others_the_view_alone() -> None:
+    seen: list[tuple[str, ...]] = []
+
+    def per_language(view: Mapping[str, Any], lang: str) -> str:
+        seen.append(("lang", lang))
+        return f"shown in {lang}"
+
+    def any_language(view: Mapping[str, Any]) -> str:
+        seen.append(("view",))
+        return "both 两者"
+
+    try:
+        registry.register_description("test-lang", per_language)
+        assert registry.describe({"ruleset": "test-lang"}, "zh") == "shown in zh"
+        registry.register_description("test-lang", any_language)
+        assert registry.describe({"ruleset": "test-lang"}, "zh") == "both 两者"
+        assert seen == [("lang", "zh"), ("view",)]
+    finally:
+        registry.unregister("test-lang")
+
+
+async def test_a_chinese_readers_picture_is_described_in_chinese_and_vice_versa() -> None:
+    state = RULESET.setup("1942", RULESET.parse_options({}), FairDice(b"a" * 32, "g", 0)).state
+    assert isinstance(state, Aa50State)
+    state.battles = ["karelia_ssr", "sz_13"]
+    view = RULESET.view(state, None)
+    described = {}
+    for lang in ("en", "zh"):
+        file = await picture(view, "aa50.png", lang)
+        assert file is not None and file.description
+        described[lang] = file.description
+        assert not _foreign(file.description, lang), file.description
+    assert "Karelia" in described["en"] and "卡累利阿" in described["zh"]
+    assert "Infantry" in described["en"] and "步兵" in described["zh"]
+    # Without a reader (no language known) the picture goes without a description.
+    bare = await picture(view, "aa50.png")
+    assert bare is not None and bare.description is None
