@@ -16,7 +16,6 @@ order; every battle round fought has its battle board posted; every payload agai
 
 from __future__ import annotations
 
-import re
 import time
 from collections.abc import AsyncIterator, Mapping
 from pathlib import Path
@@ -359,7 +358,7 @@ async def test_two_rounds_of_1942_through_discord(game: Game) -> None:
     # Every picture's description (alt text) is in the server's language alone (issue 18).
     described = [a.description for m in game.fake.messages_in(game.thread) for a in m.attachments]
     assert described and all(described)
-    assert not [d for d in described if foreign(d or "", game.lang)], described
+    assert not [d for d in described if shared.foreign_words(d or "", game.lang)], described
     assert {"/aa", "/aa done", "by hand"} <= set(game.routes), game.routes
     checked = await shared.check_outbox(env, RULESET, game.record, game.sent, {"public", *HOLDERS})
     assert checked > len(LINES)
@@ -375,11 +374,3 @@ def test_the_director_plays_everything_the_game_must_show() -> None:
     assert director.missing(PLAYED) == []
     again, lines = director.direct()
     assert lines == LINES and again.forced == FORCED
-
-
-def foreign(text: str, lang: str) -> list[str]:
-    """Words of the other language: for Chinese, Latin words but IPC (the Chinese catalogs
-    keep the game's term); for English, any Chinese character or full-width mark."""
-    if lang == "zh":
-        return [w for w in re.findall(r"[A-Za-z]{2,}", text) if w != "IPC"]
-    return re.findall(r"[\u3000-\u9fff\uff00-\uffef]+", text)

@@ -4,7 +4,6 @@ pictures answered to a command (``cogs._views.picture``, ``/aa map``) carry it."
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -13,13 +12,7 @@ from bot.rules.aa50 import RULESET
 from bot.rules.aa50.state import Aa50State
 from cogs._views import picture
 from rendering import registry
-
-
-def _foreign(text: str, lang: str) -> list[str]:
-    """Words of the other language (IPC is the Chinese catalogs' own term)."""
-    if lang == "zh":
-        return [w for w in re.findall(r"[A-Za-z]{2,}", text) if w != "IPC"]
-    return re.findall(r"[\u3000-\u9fff\uff00-\uffef]+", text)
+from tests.e2e.campaign import foreign_words
 
 
 def test_a_describer_that_takes_the_language_gets_it_others_the_view_alone() -> None:
@@ -53,7 +46,7 @@ async def test_a_chinese_readers_picture_is_described_in_chinese_and_vice_versa(
         file = await picture(view, "aa50.png", lang)
         assert file is not None and file.description
         described[lang] = file.description
-        assert not _foreign(file.description, lang), file.description
+        assert not foreign_words(file.description, lang), file.description
     assert "Karelia" in described["en"] and "卡累利阿" in described["zh"]
     assert "Infantry" in described["en"] and "步兵" in described["zh"]
     # Without a reader (no language known) the picture goes without a description.
