@@ -39,7 +39,7 @@ def items(kinds: frozenset[str], marks: frozenset[str]) -> list[tuple[str, str]]
         for unit, short in mapdraw.SHORT.items()
         if unit in kinds
     ]
-    out += [(f"@{mark}", _name(f"aa50.map.{mark}")) for mark in MARKS if mark in marks]
+    out += [(f"@{mark}", _name(f"aa50.map.key.{mark}")) for mark in MARKS if mark in marks]
     return out
 
 
