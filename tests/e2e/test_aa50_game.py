@@ -359,6 +359,20 @@ async def test_two_rounds_of_1942_through_discord(game: Game) -> None:
     described = [a.description for m in game.fake.messages_in(game.thread) for a in m.attachments]
     assert described and all(described)
     assert not [d for d in described if shared.foreign_words(d or "", game.lang)], described
+    # A DM's picture is described in the language its message is written in (the reader's:
+    # the locale of their last command, else the server's).
+    private = [
+        (m.content, a.description or "")
+        for u in game.users.values()
+        for m in game.fake.dms_to(u)
+        for a in m.attachments
+    ]
+    langs = {"zh" if shared.foreign_words(text, "en") else "en" for text, _ in private}
+    assert private and all(d for _, d in private)
+    for text, d in private:
+        lang = "zh" if shared.foreign_words(text, "en") else "en"
+        assert not shared.foreign_words(d, lang), (text, d)
+    print(f"DM picture languages: {sorted(langs)}")
     assert {"/aa", "/aa done", "by hand"} <= set(game.routes), game.routes
     checked = await shared.check_outbox(env, RULESET, game.record, game.sent, {"public", *HOLDERS})
     assert checked > len(LINES)
