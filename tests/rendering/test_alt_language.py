@@ -52,3 +52,17 @@ async def test_a_chinese_readers_picture_is_described_in_chinese_and_vice_versa(
     # Without a reader (no language known) the picture goes without a description.
     bare = await picture(view, "aa50.png")
     assert bare is not None and bare.description is None
+
+
+def test_the_lines_posted_read_as_plain_text() -> None:
+    """A mention is dropped with the brackets it leaves empty, a timestamp is spelt out (alt
+    text is read out as it is, not rendered)."""
+    from bot.alt import alt_caption
+
+    posted = (
+        "header\nWaiting for: **Japan** (<@123>), due <t:1795000000:R>\n日本（<@9>），<t:0:R>截止"
+    )
+    alt = alt_caption("the map", posted)
+    english = "Waiting for: Japan, due 2026-11-18 11:06 +00:00"
+    chinese = "日本，1970-01-01 00:00 +00:00截止"
+    assert alt == f"the map — {english}; {chinese}", alt
