@@ -27,17 +27,6 @@ MARK = 16
 """TripleA places the capital and victory-city pictures by their top-left corner
 (``capitols.txt``, ``vc.txt``); the markers are drawn at the pictures' centres."""
 
-THEATRE_NAMES = {
-    "world": ("World", "全图"),
-    "europe": ("Europe", "欧洲"),
-    "africa": ("Africa", "非洲"),
-    "asia": ("Asia", "亚洲"),
-    "pacific": ("Pacific", "太平洋"),
-    "atlantic": ("Atlantic", "大西洋"),
-    "americas": ("Americas", "美洲"),
-    "action": ("Battles", "战斗"),
-}
-
 
 def typed(view: Mapping[str, Any] | Aa50View) -> Aa50View:
     return view if isinstance(view, Aa50View) else Aa50View.model_validate(view)
@@ -96,10 +85,13 @@ def choose_theatre(v: Aa50View) -> tuple[str, Box]:
 def _title(v: Aa50View, theatre: str) -> str:
     from bot.i18n import tr
 
-    en, zh = THEATRE_NAMES[theatre]
-    power = f"{tr(f'aa50.power.{v.power}', 'en')} {tr(f'aa50.power.{v.power}', 'zh')}"
-    phase = f"{tr(f'aa50.phase.{v.phase}', 'en')} {tr(f'aa50.phase.{v.phase}', 'zh')}"
-    return f"AA50 {v.scenario} · {en} {zh} · Round {v.round} 第{v.round}轮 · {power} · {phase}"
+    def both(key: str) -> str:
+        return f"{tr(key, 'en')} {tr(key, 'zh')}"
+
+    # Fewer words, so the line reads on a phone: the message above it names the game.
+    place = both(f"aa50.map.theatre.{theatre}")
+    power, phase = both(f"aa50.power.{v.power}"), both(f"aa50.phase.{v.phase}")
+    return f"{place} · Round {v.round} 第{v.round}轮 · {power} · {phase}"
 
 
 def draw_map(v: Aa50View, box: Box, width: int, theatre: str) -> Image.Image:
@@ -219,7 +211,7 @@ def draw_map(v: Aa50View, box: Box, width: int, theatre: str) -> Image.Image:
     _chips(draw, frame, chips, size, markers)
     draw.rectangle((0, 0, frame.width, HEADER), fill=(32, 36, 44))
     title = _title(v, theatre)
-    size = 20 if detailed else 22
+    size = 22
     draw_text(
         draw,
         (8, HEADER / 2),
