@@ -49,7 +49,9 @@ async def picture(view: View, filename: str, lang: str | None = None) -> discord
             _DRAWN.popitem(last=False)
     if not png:
         return None
-    alt = alt_caption(describe(view.model_dump(mode="json"), lang), "") if lang else None
+    alt = None
+    if lang:  # off the event loop, as the drawing: a large view takes milliseconds to word
+        alt = alt_caption(await asyncio.to_thread(describe, view.model_dump(mode="json"), lang), "")
     return discord.File(io.BytesIO(png), filename, description=alt)
 
 
