@@ -21,8 +21,9 @@ BASE = 21
 """The key's text size on an 800 px wide picture (11 px on a 400 px wide phone)."""
 STRIP: palette.Colour = (32, 36, 44)
 INK: palette.Colour = (236, 236, 236)
-MARKS = ("capital", "victory", "factory", "damaged", "battle", "fighting")
-"""The markers the map may draw (5.5 battles, 6 victory cities, 7.1.5 factory damage)."""
+MARKS = ("count", "capital", "victory", "factory", "damaged", "battle", "fighting")
+"""The markers the map may draw (5.5 battles, 6 victory cities, 7.1.5 factory damage; on
+the whole world a power's units in a space are one number)."""
 
 
 def _name(key: str) -> str:
@@ -39,7 +40,11 @@ def items(kinds: frozenset[str], marks: frozenset[str]) -> list[tuple[str, str]]
         for unit, short in mapdraw.SHORT.items()
         if unit in kinds
     ]
-    out += [(f"@{mark}", _name(f"aa50.map.key.{mark}")) for mark in MARKS if mark in marks]
+    out += [
+        ("3" if mark == "count" else f"@{mark}", _name(f"aa50.map.key.{mark}"))
+        for mark in MARKS
+        if mark in marks
+    ]
     return out
 
 

@@ -205,8 +205,11 @@ def draw_map(v: Aa50View, box: Box, width: int, theatre: str) -> Image.Image:
             x, y = at(space.anchor, shift)
             for owner in sorted(per_owner):
                 chips.append((x, y, mapdraw.chip_text(per_owner[owner], detailed), owner))
-                if detailed and frame.inside((x, y - HEADER)):
-                    kinds.update(per_owner[owner])
+                if frame.inside((x, y - HEADER)):
+                    if detailed:
+                        kinds.update(per_owner[owner])
+                    else:
+                        marks.add("count")  # a power's units as one number
                 y += size + 5
     _chips(draw, frame, chips, size, markers)
     draw.rectangle((0, 0, frame.width, HEADER), fill=(32, 36, 44))
