@@ -280,6 +280,12 @@ def test_the_key_names_only_what_the_picture_shows_and_reads_on_a_phone() -> Non
     words = " ".join(w for _, w in legend.items(kinds, marks))
     assert "Infantry 步兵" in words and "battle 战斗" in words and "Carrier" not in words
     assert "damaged" not in words  # no factory is damaged yet
+    # The whole world counts a power's units as one number: the key says so, no unit kind.
+    world = _png(render.render_world(v))
+    seen = frozenset({"count", "capital", "victory", "factory", "battle"})
+    whole = legend.strip(render.WORLD_WIDTH, frozenset(), seen).convert("RGB")
+    bottom = world.crop((0, world.height - whole.height, world.width, world.height))
+    assert bottom.tobytes() == whole.tobytes()
     # Legible: the key's letters are at least 10 px high on a 400 px wide phone.
     assert legend.BASE * 400 / render.THEATRE_WIDTH >= 10
     # A damaged factory in the picture adds its marker to the key.
