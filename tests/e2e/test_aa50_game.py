@@ -363,7 +363,14 @@ async def test_two_rounds_of_1942_through_discord(game: Game) -> None:
     for text, d in private:
         lang = "zh" if shared.foreign_words(text, "en") else "en"
         assert not shared.foreign_words(d, lang), (text, d)
-    print(f"DM picture languages: {sorted(langs)}")
+    assert langs == {"en", "zh"}  # alice and carol read English, bob Chinese
+    # /aa map answers each user with the picture described in their own language.
+    for user, lang in ((game.world.alice, "en"), (game.world.bob, "zh")):
+        handle = await game.fake.slash(user, game.thread, "aa map")
+        shown = await handle.wait_original()
+        assert shown.ephemeral and shown.attachments
+        alt = shown.attachments[0].description or ""
+        assert alt and not shared.foreign_words(alt, lang), alt
     assert {"/aa", "/aa done", "by hand"} <= set(game.routes), game.routes
     checked = await shared.check_outbox(env, RULESET, game.record, game.sent, {"public", *HOLDERS})
     assert checked > len(LINES)
