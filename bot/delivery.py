@@ -321,17 +321,18 @@ class Delivery:
         audience: str | None,
         version: int | None,
         last: tuple[str, str] | None,
+        lang: str,
         prompt_ids: Sequence[str] = (),
     ) -> Scene | None:
         """The audience's view, the prompts of ``prompt_ids`` still open and the map at
         ``version`` (None: no view), built by a map worker from the state's source: the event
         loop only reads where the state is (issue 9). No map comes back when it looks exactly
-        like the last one this lane got (issue 12)."""
+        like the last one this lane got (issue 12). The map's words are in ``lang`` alone."""
         if version is None or version < 1:
             return None
         source = await self.history.source(record.id, version)
         before = last[1] if last is not None and not self.always_map else ""
-        job = SceneJob(source, audience, tuple(prompt_ids), before, self.maps.cached)
+        job = SceneJob(source, audience, tuple(prompt_ids), before, self.maps.cached, lang)
         return await self.maps.scene(job)
 
     @staticmethod
@@ -367,14 +368,14 @@ class Delivery:
         last_lane = await self.bot.store.lane(record.id, PUBLIC)
         if head.kind == "step":
             steps = [payloads.step(m.payload) for m in run]
-            scene = await self._scene(record, None, steps[-1].version, last_lane)
+            scene = await self._scene(record, None, steps[-1].version, last_lane, lang)
             view = self._view(record, scene)
             await asyncio.sleep(0)  # replies waiting go before the text is built (issue 9)
             text = present.public_step(record.id, record.ruleset, steps, view, holders, lang)
             waiting = ",".join(steps[-1].waiting)
         else:
             version = payloads.over(head.payload).version if head.kind == "over" else None
-            scene = await self._scene(record, None, version, last_lane)
+            scene = await self._scene(record, None, version, last_lane, lang)
             view = self._view(record, scene)
             text = present.notice(
                 record.id, record.ruleset, head.kind, head.payload, holders, lang, view=view
@@ -456,7 +457,7 @@ class Delivery:
             # The referee's prompts of that very state when it still has them, else the worker's.
             known = self.bot.referee.prompts_at(record.id, version) if wanted else None
             ask = wanted if known is None else []
-            scene = await self._scene(record, seat, version, lane, ask)
+            scene = await self._scene(record, seat, version, lane, lang, ask)
             if known is not None:
                 prompts = [p for p in known if p.seat == seat and p.id in new]
             else:

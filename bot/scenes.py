@@ -32,6 +32,8 @@ class SceneJob:
     """The digest of the map the lane shows now: the same picture is not sent back."""
     cached: bool = True
     """False: draw the map even if it was drawn before (the bench's stand-in of the old loop)."""
+    lang: str = "en"
+    """The reader's language: the picture's words (its alt text) are in it alone."""
 
 
 @dataclass
@@ -101,7 +103,7 @@ def build(job: SceneJob) -> Scene:
     key = PICTURES.key(data)
     mark = PICTURES.digest_of(key) if job.cached else None
     if mark and mark == job.unless:
-        scene.mark, scene.describe = mark, describe(raw)
+        scene.mark, scene.describe = mark, describe(raw, job.lang)
         return scene
     png = PICTURES.get(key) if job.cached else None
     if png is None:
@@ -111,6 +113,6 @@ def build(job: SceneJob) -> Scene:
     else:
         mark = digest(png)
     if mark:
-        scene.mark, scene.describe = mark, describe(raw)
+        scene.mark, scene.describe = mark, describe(raw, job.lang)
         scene.png = None if mark == job.unless else png
     return scene

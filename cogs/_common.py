@@ -312,9 +312,8 @@ class GameCommands:
         for _seat, view in views:
             header = present.header(record.id, self.ruleset, ctx.lang)
             content = present.join(header, caption(view)) if caption else header
-            await ctx.send(
-                present.clip(content), file=await picture(view, filename, ctx.bot.delivery.maps)
-            )
+            file = await picture(view, filename, ctx.bot.delivery.maps, ctx.lang)
+            await ctx.send(present.clip(content), file=file)
 
     async def game_ids(self, interaction: discord.Interaction, current: str) -> Choices:
         """This server's live games of the ruleset (in DMs, the user's own)."""

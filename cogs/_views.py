@@ -3,6 +3,7 @@ see and the store's seats: the lobby, a game's status, one seat's private view."
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import io
 from collections import OrderedDict
@@ -11,12 +12,13 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot import present
+from bot.alt import alt_caption
 from bot.i18n import event_text, render, tr
 from bot.referee import Seated
 from bot.rules.core import GameState, View
 from bot.rules.core.registry import get as get_ruleset
 from bot.store import GameRecord
-from rendering.registry import renders
+from rendering.registry import describe, renders
 
 if TYPE_CHECKING:
     from bot.client import RefereeBot
@@ -32,9 +34,12 @@ same version neither dumps nor hashes the view again (issue 9)."""
 DRAWN_KEPT = 32
 
 
-async def picture(view: View, filename: str, maps: MapPool) -> discord.File | None:
+async def picture(
+    view: View, filename: str, maps: MapPool, lang: str | None = None
+) -> discord.File | None:
     """The view's picture, drawn by the bot's map workers (processes: a picture drawn in a
-    thread here held the GIL the event loop needed for the next reply, issue 9)."""
+    thread here held the GIL the event loop needed for the next reply, issue 9); with the
+    reader's language ``lang``, its alt text (what it shows, in that language alone)."""
     if not renders(view.ruleset):
         return None
     kept = _DRAWN.get(id(view))
@@ -46,7 +51,12 @@ async def picture(view: View, filename: str, maps: MapPool) -> discord.File | No
         _DRAWN[id(view)] = (view, png)
         while len(_DRAWN) > DRAWN_KEPT:
             _DRAWN.popitem(last=False)
-    return discord.File(io.BytesIO(png), filename) if png else None
+    if not png:
+        return None
+    alt = None
+    if lang:  # off the event loop, as the drawing: a large view takes milliseconds to word
+        alt = alt_caption(await asyncio.to_thread(describe, view.model_dump(mode="json"), lang), "")
+    return discord.File(io.BytesIO(png), filename, description=alt)
 
 
 def options_line(record: GameRecord, lang: str) -> str:
@@ -169,7 +179,7 @@ async def status(
                         due=present.when(d.due_at),
                     )
                 )
-        file = await picture(view, "map.png", bot.delivery.maps)
+        file = await picture(view, "map.png", bot.delivery.maps, lang)
     lines.append(tr("discord.status.commitment", lang, commitment=record.commitment))
     return present.clip(present.join(*lines)), file
 
@@ -204,4 +214,4 @@ async def private_view_message(
         present.view_status(view, lang),
         *[present.prompt_line(p, lang, seated.due(p)) for p in prompts],
     )
-    return present.clip(content), await picture(view, "view.png", bot.delivery.maps)
+    return present.clip(content), await picture(view, "view.png", bot.delivery.maps, lang)

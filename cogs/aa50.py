@@ -108,6 +108,31 @@ def reach(forms: list[OrderForm], units: list[str]) -> set[str] | None:
     return out
 
 
+def odds_lines(state: Aa50State, spots: Sequence[str], lang: str) -> list[str]:
+    """One line of exact odds per battle the combat move starts (5.5; a bombing raid has
+    none), worked out from the position (the game hides nothing, view.py)."""
+    from bot.rules.aa50.odds import odds as exact
+    from bot.rules.aa50.odds.position import spec_for
+
+    out = []
+    for spot in spots:
+        try:
+            result = exact(spec_for(state, spot))
+        except ValueError:
+            continue
+        out.append(
+            tr(
+                "discord.aa.done.odds",
+                lang,
+                where=words.place(spot, lang),
+                win=f"{result.attacker_wins:.1%}",
+                lose=f"{result.defender_wins:.1%}",
+                draw=f"{result.draw + result.retreat:.1%}",
+            )
+        )
+    return out
+
+
 class Aa50Cog(GameCog):
     game = GAME
     aa = app_commands.Group(name="aa", description=text("cmd"))
@@ -202,6 +227,12 @@ class Aa50Cog(GameCog):
             buttons = discord.ui.View(timeout=None)
             buttons.add_item(button)
             lines = words.done_summary(view, end, ctx.lang)
+            if end == "combat_move_done":  # the odds of each battle it starts, before it does
+                await acknowledge(interaction)
+                _, state = await ctx.bot.referee.state(record.id, record)
+                assert isinstance(state, Aa50State)
+                spots = words.contested(view)
+                lines[-1:-1] = await asyncio.to_thread(odds_lines, state, spots, ctx.lang)
             await ctx.send(present.clip(present.join(*lines)), view=frozen(buttons))
 
     @aa.command(name="undo", description=text("cmd.undo"))

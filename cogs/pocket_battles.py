@@ -138,7 +138,7 @@ class PocketBattlesCog(GameCog):
                 view = await self._own_view(record, seat)
                 await ctx.send(
                     present.clip(army_lines(view, ctx.lang)),
-                    file=await picture(view, "army.png", ctx.bot.delivery.maps),
+                    file=await picture(view, "army.png", ctx.bot.delivery.maps, ctx.lang),
                 )
 
     # --- reading ----------------------------------------------------------------------------
@@ -153,7 +153,7 @@ class PocketBattlesCog(GameCog):
                 content = present.join(present.header(record.id, RULESET, ctx.lang), caption(view))
                 await ctx.send(
                     present.clip(content),
-                    file=await picture(view, "battle.png", ctx.bot.delivery.maps),
+                    file=await picture(view, "battle.png", ctx.bot.delivery.maps, ctx.lang),
                 )
 
     @pb.command(name="trait", description=text("cmd.trait"))

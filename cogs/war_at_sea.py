@@ -181,7 +181,7 @@ class WarAtSeaCog(GameCog):
                 )
                 await ctx.send(
                     present.clip(content),
-                    file=await picture(view, "map.png", ctx.bot.delivery.maps),
+                    file=await picture(view, "map.png", ctx.bot.delivery.maps, ctx.lang),
                 )
 
     @was.command(name="variants", description=text("cmd.variants"))

@@ -7,16 +7,18 @@ a view drawn once in this process is not drawn again.
 
 from __future__ import annotations
 
+import inspect
 import json
 import logging
 from collections.abc import Callable, Mapping
 from importlib import import_module
-from typing import Any
+from typing import Any, cast
 
 from rendering.cache import PICTURES, view_key
 
 Renderer = Callable[[Mapping[str, Any]], bytes | None]
-Describer = Callable[[Mapping[str, Any]], str]
+Describer = Callable[[Mapping[str, Any], str], str]
+"""(view, the reader's language) -> what the picture shows, in that language only."""
 
 _RENDERERS: dict[str, Renderer] = {}
 _DESCRIBERS: dict[str, Describer] = {}
@@ -44,14 +46,36 @@ def unregister(ruleset_id: str) -> None:
     _DESCRIBERS.pop(ruleset_id, None)
 
 
-def register_description(ruleset_id: str, describer: Describer) -> Describer:
-    """What a game's map shows, in words, from the same view (the map's alt text)."""
-    _DESCRIBERS[ruleset_id] = describer
+def register_description(
+    ruleset_id: str, describer: Describer | Callable[[Mapping[str, Any]], str]
+) -> Describer | Callable[[Mapping[str, Any]], str]:
+    """What a game's map shows, in words, from the same view (the map's alt text). A describer
+    that takes the reader's language (a second parameter) answers in it alone; one that takes
+    the view only says the same words to every reader (both languages at once)."""
+    if _takes_lang(describer):
+        _DESCRIBERS[ruleset_id] = cast(Describer, describer)
+    else:
+        _DESCRIBERS[ruleset_id] = _any_language(cast(Callable[[Mapping[str, Any]], str], describer))
     return describer
 
 
-def describe(view: Mapping[str, Any]) -> str:
-    """A text alternative for this view's map ("" when the game has none)."""
+def _takes_lang(describer: Callable[..., str]) -> bool:
+    try:
+        return len(inspect.signature(describer).parameters) >= 2
+    except (TypeError, ValueError):
+        return False
+
+
+def _any_language(describer: Callable[[Mapping[str, Any]], str]) -> Describer:
+    def described(view: Mapping[str, Any], lang: str) -> str:
+        return describer(view)
+
+    return described
+
+
+def describe(view: Mapping[str, Any], lang: str = "en") -> str:
+    """A text alternative for this view's map in the reader's language ``lang`` ("" when the
+    game has none)."""
     ruleset = str(view.get("ruleset", ""))
     if ruleset not in _DESCRIBERS and ruleset in _BUILTIN:
         try:
@@ -59,7 +83,7 @@ def describe(view: Mapping[str, Any]) -> str:
         except ModuleNotFoundError:
             return ""
     describer = _DESCRIBERS.get(ruleset)
-    return describer(view) if describer is not None else ""
+    return describer(view, lang) if describer is not None else ""
 
 
 def importable(ruleset_id: str) -> bool:

@@ -12,31 +12,20 @@ from PIL import Image, ImageDraw
 from bot.rules.aa50.view import Aa50View
 from rendering import palette
 from rendering.aa50 import board as mapdraw
+from rendering.aa50 import legend
 from rendering.aa50.geometry import THEATRES, Box, geometry
 from rendering.canvas import new_image
 from rendering.png import encode_png
-from rendering.text import draw_text, fit_font, font_for, text_width
+from rendering.text import draw_text, fit_font, font_for
 
 WORLD_WIDTH = 1600
 """The whole board: 1600 x 776 px of map (Discord shows it whole, a tap zooms)."""
 THEATRE_WIDTH = 800
 """A theatre: sharp at a phone's 400 px wide (two pixels per point)."""
 HEADER = 40
-FOOTER = 26
 MARK = 16
 """TripleA places the capital and victory-city pictures by their top-left corner
 (``capitols.txt``, ``vc.txt``); the markers are drawn at the pictures' centres."""
-
-THEATRE_NAMES = {
-    "world": ("World", "全图"),
-    "europe": ("Europe", "欧洲"),
-    "africa": ("Africa", "非洲"),
-    "asia": ("Asia", "亚洲"),
-    "pacific": ("Pacific", "太平洋"),
-    "atlantic": ("Atlantic", "大西洋"),
-    "americas": ("Americas", "美洲"),
-    "action": ("Battles", "战斗"),
-}
 
 
 def typed(view: Mapping[str, Any] | Aa50View) -> Aa50View:
@@ -96,18 +85,13 @@ def choose_theatre(v: Aa50View) -> tuple[str, Box]:
 def _title(v: Aa50View, theatre: str) -> str:
     from bot.i18n import tr
 
-    en, zh = THEATRE_NAMES[theatre]
-    power = f"{tr(f'aa50.power.{v.power}', 'en')} {tr(f'aa50.power.{v.power}', 'zh')}"
-    phase = f"{tr(f'aa50.phase.{v.phase}', 'en')} {tr(f'aa50.phase.{v.phase}', 'zh')}"
-    return f"AA50 {v.scenario} · {en} {zh} · Round {v.round} 第{v.round}轮 · {power} · {phase}"
+    def both(key: str) -> str:
+        return f"{tr(key, 'en')} {tr(key, 'zh')}"
 
-
-def _legend() -> str:
-    from bot.i18n import tr
-
-    return "  ".join(
-        f"{short}={tr(f'aa50.unit.{unit}', 'zh')}" for unit, short in mapdraw.SHORT.items()
-    )
+    # Fewer words, so the line reads on a phone: the message above it names the game.
+    place = both(f"aa50.map.theatre.{theatre}")
+    power, phase = both(f"aa50.power.{v.power}"), both(f"aa50.phase.{v.phase}")
+    return f"{place} · Round {v.round} 第{v.round}轮 · {power} · {phase}"
 
 
 def draw_map(v: Aa50View, box: Box, width: int, theatre: str) -> Image.Image:
@@ -115,7 +99,7 @@ def draw_map(v: Aa50View, box: Box, width: int, theatre: str) -> Image.Image:
 
     frame = mapdraw.Frame(box, width)
     land = mapdraw.base(box, width, dict(v.owners))
-    img = new_image(frame.width, frame.height + HEADER + FOOTER, palette.BACKGROUND)
+    img = new_image(frame.width, frame.height + HEADER, palette.BACKGROUND)
     img.paste(land, (0, HEADER))
     draw = ImageDraw.Draw(img)
     geo = geometry()
@@ -136,6 +120,11 @@ def draw_map(v: Aa50View, box: Box, width: int, theatre: str) -> Image.Image:
             for ring in space.polygons:
                 pts = [(x, y + HEADER) for x, y in frame.ring(ring, shift)]
                 draw.polygon(pts, outline=colour, width=max(2, round(6 * s)))
+    marks: set[str] = set()
+    """The markers drawn, for the key (``legend``)."""
+    for where in {*v.battles, *([fighting] if fighting else [])}:
+        if list(frame.shifts(geo.space(where))):  # a shift of 0 is a copy in the box
+            marks.add("fighting" if where == fighting else "battle")
     units: dict[str, dict[str, dict[str, int]]] = {}
     factories: dict[str, int] = {}
     for u in v.units:
@@ -145,6 +134,8 @@ def draw_map(v: Aa50View, box: Box, width: int, theatre: str) -> Image.Image:
         per = units.setdefault(u.at, {}).setdefault(u.owner, {})
         per[u.type] = per.get(u.type, 0) + 1
     small = font_for(14 if detailed else 10, True)
+    kinds: set[str] = set()
+    """The unit kinds counted on the picture, for the key."""
     chips: list[tuple[float, float, str, str]] = []
     markers: list[tuple[float, float, float, float]] = []
     """Factories and their damage: the chips keep clear of them."""
@@ -178,11 +169,15 @@ def draw_map(v: Aa50View, box: Box, width: int, theatre: str) -> Image.Image:
                 draw.ellipse(
                     (x - r, y - r, x + r, y + r), fill=(255, 255, 255), outline=(0, 0, 0), width=2
                 )
+                if frame.inside((x, y - HEADER)):
+                    marks.add("victory")
             if space.capital_at:  # drawn before the name: TripleA's picture spot misleads
                 x, y = at(space.name_at or space.center, shift)
                 x -= r * 1.6
                 y += r * 1.2 if space.name_at else 0
                 draw.polygon(mapdraw.star(x, y, r * 1.4), fill=(250, 214, 40), outline=(0, 0, 0))
+                if frame.inside((x, y - HEADER)):
+                    marks.add("capital")
             if space.id in factories:
                 x, y = at(space.center, shift)
                 f = r * 1.1
@@ -193,6 +188,8 @@ def draw_map(v: Aa50View, box: Box, width: int, theatre: str) -> Image.Image:
                     outline=(255, 255, 255),
                 )
                 markers.append((x - f, y - f, x + f + (3 * size if damaged else 0), y + f))
+                if frame.inside((x, y - HEADER)):
+                    marks.add("damaged" if damaged else "factory")
                 if damaged:  # damage markers (7.1.5)
                     draw_text(
                         draw,
@@ -208,11 +205,16 @@ def draw_map(v: Aa50View, box: Box, width: int, theatre: str) -> Image.Image:
             x, y = at(space.anchor, shift)
             for owner in sorted(per_owner):
                 chips.append((x, y, mapdraw.chip_text(per_owner[owner], detailed), owner))
+                if frame.inside((x, y - HEADER)):
+                    if detailed:
+                        kinds.update(per_owner[owner])
+                    else:
+                        marks.add("count")  # a power's units as one number
                 y += size + 5
     _chips(draw, frame, chips, size, markers)
     draw.rectangle((0, 0, frame.width, HEADER), fill=(32, 36, 44))
     title = _title(v, theatre)
-    size = 20 if detailed else 22
+    size = 22
     draw_text(
         draw,
         (8, HEADER / 2),
@@ -221,14 +223,11 @@ def draw_map(v: Aa50View, box: Box, width: int, theatre: str) -> Image.Image:
         fill=(255, 255, 255),
         anchor="lm",
     )
-    foot = frame.height + HEADER
-    draw.rectangle((0, foot, frame.width, foot + FOOTER), fill=(32, 36, 44))
-    legend = _legend()
-    lf = font_for(14)
-    if text_width(legend, lf) > frame.width - 8:
-        lf = font_for(11)
-    draw_text(draw, (6, foot + FOOTER / 2), legend, lf, fill=(230, 230, 230), anchor="lm")
-    return img
+    key = legend.strip(frame.width, frozenset(kinds), frozenset(marks))
+    out = new_image(frame.width, img.height + key.height, palette.BACKGROUND)
+    out.paste(img, (0, 0))
+    out.paste(key, (0, img.height))
+    return out
 
 
 def _chips(

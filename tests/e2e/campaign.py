@@ -9,6 +9,7 @@ that moment, and after the game every payload for it against the state replayed 
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -137,6 +138,15 @@ async def answer_with_components(
         values = {c.name: modal_value(c.kind, answers[c.name]) for c in form.inputs}
         handle = await opened.submit_modal(values)
     return str(await handle.answer())
+
+
+def foreign_words(text: str, lang: str) -> list[str]:
+    """Words of the other language in a text for a reader of ``lang``: for Chinese, Latin
+    words but IPC (the Chinese catalogs keep the game's term); for English, any Chinese
+    character or full-width mark."""
+    if lang == "zh":
+        return [w for w in re.findall(r"[A-Za-z]{2,}", text) if w != "IPC"]
+    return re.findall(r"[\u3000-\u9fff\uff00-\uffef]+", text)
 
 
 class LeakCheck:

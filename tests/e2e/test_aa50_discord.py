@@ -152,6 +152,8 @@ async def test_a_turn_by_aa_commands(env: Env) -> None:
     [button] = [c for c in shown.custom_ids() if c.startswith("ref:ob:")]
     assert "✅" in str(await (await fake.click(alice, shown, button)).answer())
     assert "India" in shown.content, shown.content  # the battle it will start
+    # Its exact odds, before the button commits it (issue 18: offered before committing).
+    assert "India: the attacker wins" in shown.content and "(exact odds)" in shown.content
     await env.settle(timeout=60)
     # 5.5.3.5: the round fought, the attacker retreats where it came from (or the battle
     # ended at once); the battle board with its dice went to the thread.

@@ -347,6 +347,31 @@ async def test_two_rounds_of_1942_through_discord(game: Game) -> None:
     title = "Japan's turn is over (round 1)" if game.lang == "en" else "日本的回合结束（第1轮）"
     assert title in thread
     pictures = _check_pictures(game, states)
+    # Every picture's description (alt text) is in the server's language alone (issue 18).
+    described = [a.description for m in game.fake.messages_in(game.thread) for a in m.attachments]
+    assert described and all(described)
+    assert not [d for d in described if shared.foreign_words(d or "", game.lang)], described
+    # A DM's picture is described in the language its message is written in (the reader's:
+    # the locale of their last command, else the server's).
+    private = [
+        (m.content, a.description or "")
+        for u in game.users.values()
+        for m in game.fake.dms_to(u)
+        for a in m.attachments
+    ]
+    langs = {"zh" if shared.foreign_words(text, "en") else "en" for text, _ in private}
+    assert private and all(d for _, d in private)
+    for text, d in private:
+        lang = "zh" if shared.foreign_words(text, "en") else "en"
+        assert not shared.foreign_words(d, lang), (text, d)
+    assert langs == {"en", "zh"}  # alice and carol read English, bob Chinese
+    # /aa map answers each user with the picture described in their own language.
+    for user, lang in ((game.world.alice, "en"), (game.world.bob, "zh")):
+        handle = await game.fake.slash(user, game.thread, "aa map")
+        shown = await handle.wait_original()
+        assert shown.ephemeral and shown.attachments
+        alt = shown.attachments[0].description or ""
+        assert alt and not shared.foreign_words(alt, lang), alt
     assert {"/aa", "/aa done", "by hand"} <= set(game.routes), game.routes
     checked = await shared.check_outbox(env, RULESET, game.record, game.sent, {"public", *HOLDERS})
     assert checked > len(LINES)

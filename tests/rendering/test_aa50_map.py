@@ -18,7 +18,7 @@ from bot.rules.aa50.view import Aa50View
 from rendering import cache, text
 from rendering.aa50 import battle as battles
 from rendering.aa50 import board as mapdraw
-from rendering.aa50 import render
+from rendering.aa50 import legend, render
 from rendering.aa50.geometry import THEATRES, geometry
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -249,3 +249,48 @@ def test_the_battle_board_shows_each_side_by_value_and_the_dice() -> None:
     with pytest.raises(ValueError):
         state.battle = None
         battles.render_battle(_view(state))
+
+
+def _kinds_drawn(v: Aa50View, theatre: str) -> frozenset[str]:
+    """The unit kinds whose chips fall on the picture: units at a space with a unit slot
+    in the box (the board wraps east to west)."""
+    frame = mapdraw.Frame(THEATRES[theatre], render.THEATRE_WIDTH)
+    out: set[str] = set()
+    for u in v.units:
+        if u.type == "factory":
+            continue
+        space = geometry().space(u.at)
+        if any(frame.inside(frame.point(space.anchor, s)) for s in frame.shifts(space)):
+            out.add(u.type)
+    return frozenset(out)
+
+
+def test_the_key_names_only_what_the_picture_shows_and_reads_on_a_phone() -> None:
+    """The key under a theatre (a strip of its own) explains the unit kinds counted on it and
+    the markers drawn, no more, in text that reads at a phone's 400 px (issue 18)."""
+    state = _state()
+    state.battles = ["karelia_ssr"]
+    v = _view(state)
+    img = _png(render.render_theatre(v, "europe"))
+    kinds = _kinds_drawn(v, "europe")
+    assert "carrier" not in kinds and {"infantry", "armour"} <= kinds  # the 1942 set-up
+    marks = frozenset({"capital", "victory", "factory", "battle"})
+    key = legend.strip(render.THEATRE_WIDTH, kinds, marks).convert("RGB")
+    assert img.crop((0, img.height - key.height, img.width, img.height)).tobytes() == key.tobytes()
+    words = " ".join(w for _, w in legend.items(kinds, marks))
+    assert "Infantry 步兵" in words and "battle 战斗" in words and "Carrier" not in words
+    assert "damaged" not in words  # no factory is damaged yet
+    # The whole world counts a power's units as one number: the key says so, no unit kind.
+    world = _png(render.render_world(v))
+    seen = frozenset({"count", "capital", "victory", "factory", "battle"})
+    whole = legend.strip(render.WORLD_WIDTH, frozenset(), seen).convert("RGB")
+    bottom = world.crop((0, world.height - whole.height, world.width, world.height))
+    assert bottom.tobytes() == whole.tobytes()
+    # Legible: the key's letters are at least 10 px high on a 400 px wide phone.
+    assert legend.BASE * 400 / render.THEATRE_WIDTH >= 10
+    # A damaged factory in the picture adds its marker to the key.
+    next(u for u in state.units.values() if u.type == "factory" and u.at == "germany").hits = 2
+    damaged = _png(render.render_theatre(_view(state), "europe"))
+    wider = legend.strip(render.THEATRE_WIDTH, kinds, marks | {"damaged"}).convert("RGB")
+    bottom = damaged.crop((0, damaged.height - wider.height, damaged.width, damaged.height))
+    assert bottom.tobytes() == wider.tobytes()

@@ -5,6 +5,7 @@ the picture a message carries is that board above the map around the battle."""
 from __future__ import annotations
 
 import io
+import re
 
 from PIL import Image
 
@@ -76,6 +77,12 @@ def test_the_rounds_dice_are_in_the_view_and_drawn_red_when_they_hit() -> None:
         assert (red > 200) == hit, ((x0, y0), hit, red)
     # The alt text says the same dice.
     assert "1 2 6 3 1" in describe(view.model_dump(mode="json"))
+    # In the reader's language alone: the volleys, dice and the place (issue 18).
+    zh = describe(view.model_dump(mode="json"), "zh")
+    assert "进攻方开火：1 2 6 3 1" in zh and "云南" in zh, zh
+    assert not re.findall(r"[A-Za-z]{2,}", zh), zh
+    en = describe(view.model_dump(mode="json"), "en")
+    assert "the attacker fires: 1 2 6 3 1" in en and not re.findall(r"[\u4e00-\u9fff]", en), en
 
 
 def test_the_board_follows_the_battle_to_its_end() -> None:
