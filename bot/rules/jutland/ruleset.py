@@ -30,6 +30,7 @@ from bot.rules.jutland.advanced.state import AdvancedState
 from bot.rules.jutland.battle import fire, maneuver
 from bot.rules.jutland.components import comps
 from bot.rules.jutland.state import SIDES, Battle, JutlandState, Maneuver, TaskForce
+from bot.rules.jutland.tournament import battle_options as tournament
 from bot.rules.jutland.view import JutlandView, build_view, secrets
 
 
@@ -47,6 +48,18 @@ class JutlandOptions(BaseModel):
     )
     ammunition: bool = Field(
         default=False, description="Tournament 22.2: capital ships fire in 6 battle hours"
+    )
+    special_damage: bool = Field(
+        default=False,
+        description="Tournament 22.3: random damage location, critical and flotation hits",
+    )
+    smoke: bool = Field(default=False, description="Tournament 22.2: German smoke screens")
+    visibility: bool = Field(
+        default=False, description="Tournament 22.1: the Visibility Table in day battles"
+    )
+    wind: bool = Field(default=False, description="Tournament 22.1: the Wind Direction Table")
+    weather_one_roll: bool = Field(
+        default=False, description="Tournament 22.1 item 3: one die for both weather tables"
     )
 
 
@@ -88,14 +101,12 @@ class Jutland(Ruleset[JutlandState]):
         if scenario != "basic":
             raise RuleViolation("core.scenario.unknown", "Referee", scenario=scenario)
         state = new_state(self.id, scenario)
-        if (
-            isinstance(options, JutlandOptions)
-            and options.ammunition
-            and options.rules != "advanced"
-        ):
-            raise RuleViolation("jut.options.tournament", "Jutland 22.2")
+        if isinstance(options, JutlandOptions):
+            tournament.check_options(options)
         if isinstance(options, JutlandOptions) and options.rules == "advanced":
-            state.advanced = AdvancedState(ammunition=options.ammunition)
+            state.advanced = AdvancedState(
+                ammunition=options.ammunition, modules=tournament.modules(options)
+            )
             light.add_forces(state)  # Jutland 12.1
         events = [Event(kind="jut.game_started"), *turn.advance(state, dice)]
         return Outcome(state=state, events=events)

@@ -8,6 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from bot.rules.core import GameState
 from bot.rules.jutland.advanced.state import AdvancedState
+from bot.rules.jutland.tournament.battle_state import SmokeScreen, Weather
 
 Side = Literal["german", "british"]
 SIDES: tuple[Side, ...] = ("german", "british")
@@ -138,6 +139,10 @@ class Battle(BaseModel):
     markers: dict[str, tuple[float, float]] = Field(default_factory=dict)
     """3.4 item 3: the extra Battle Area Markers of neighbouring hexes holding forces not in
     the battle, by hex, 36,000 yards off in that hex's direction."""
+    weather: Weather | None = None
+    """Tournament 22.1 (an option): the visibility and the wind of this turn."""
+    smoke: list[SmokeScreen] = Field(default_factory=list)
+    """Tournament 22.2 (an option): the smoke screens standing."""
 
 
 Formation.model_rebuild()

@@ -7,6 +7,7 @@ from bot.rules.core import Dice, Event, Prompt
 from bot.rules.jutland.advanced import damage, light, torpedo, towing
 from bot.rules.jutland.advanced.components import is_light
 from bot.rules.jutland.state import Battle, JutlandState, Side
+from bot.rules.jutland.tournament import smoke, special_damage
 
 
 def maneuver_prompts(state: JutlandState, battle: Battle) -> list[Prompt]:
@@ -35,3 +36,5 @@ def end_of_turn(state: JutlandState, battle: Battle) -> None:
     if state.advanced is not None:
         damage.end_fire(state)
         torpedo.end_turn(state, battle)
+        special_damage.end_turn(state, set(battle.ships))  # Tournament 22.3
+        smoke.end_turn(battle)  # Tournament 22.2
