@@ -100,9 +100,9 @@ def draw_surface(b: BattleView) -> Image.Image:
             d.ellipse([cx - r, cy - r, cx + r, cy + r], outline=ring, width=(3 if last else 1) * k)
             draw_text(d, (cx, cy - r - 2 * k), f"{int(limit):,}", 11 * k, fill=palette.TEXT,
                       halo=palette.HALO, anchor="mb")  # fmt: skip
-    for a, z in b.smoke:  # Tournament 22.2: the screens standing
-        d.line([px(*a), px(*z)], fill=SMOKE, width=max(2, round(500 * scale)))
-        mx, my = px((a[0] + z[0]) / 2, (a[1] + z[1]) / 2)
+    for p, q in b.smoke:  # Tournament 22.2: the screens standing
+        d.line([px(*p), px(*q)], fill=SMOKE, width=max(2, round(500 * scale)))
+        mx, my = px((p[0] + q[0]) / 2, (p[1] + q[1]) / 2)
         draw_text(d, (mx, my + max(6 * k, 300 * scale)), "smoke 烟幕", 11 * k,
                   fill=palette.TEXT, halo=palette.HALO, anchor="mt")  # fmt: skip
     for firer, target in b.lines:

@@ -23,7 +23,7 @@ from bot.rules.core import (
 from bot.rules.jutland import actions as A
 from bot.rules.jutland import events as _events  # noqa: F401  (registers the event kinds)
 from bot.rules.jutland import hiding, regroup, search, turn
-from bot.rules.jutland.advanced import gunnery, light, torpedo
+from bot.rules.jutland.advanced import formations, gunnery, light, torpedo
 from bot.rules.jutland.advanced import search as adv_search
 from bot.rules.jutland.advanced.components import adv
 from bot.rules.jutland.advanced.state import AdvancedState
@@ -136,6 +136,7 @@ class Jutland(Ruleset[JutlandState]):
             events = regroup.makeup(state, side, action)
         elif isinstance(action, A.ManeuverOrder):
             m = Maneuver(turn=action.turn, angle=action.angle, speed=action.speed, then=action.then)
+            formations.plan(state, _battle(state), side, action.tf, action.detach)  # 15.3
             events = maneuver.plot(state, _battle(state), side, action.tf, m)
         elif isinstance(action, A.Fire):
             b = _battle(state)

@@ -57,6 +57,8 @@ class AdvancedState(BaseModel):
     """With that option: the hours in which each capital ship fired."""
     modules: BattleModules = Field(default_factory=BattleModules)
     """The Tournament battle modules chosen (22.1-22.3), each an option."""
+    detach: list[str] = Field(default_factory=list)
+    """15.3 item 3: the ships ordered, with this turn's sealed maneuvers, to fall out."""
     smoking: list[str] = Field(default_factory=list)
     """22.2: the light ships whose sealed move this turn lays smoke."""
     special: dict[str, Special] = Field(default_factory=dict)

@@ -78,6 +78,7 @@ def _maneuver_prompts(state: JutlandState) -> list[Prompt]:
                             Choice(name="angle", label=t("jut.input.angle"), options=angles),
                             Choice(name="speed", label=t("jut.input.speed"), options=speeds),
                             Choice(name="then", label=t("jut.input.then"), options=thens),
+                            *hooks.detach_choice(state, b, f),
                         ),
                     ),
                 ),
