@@ -57,7 +57,7 @@ class Slid(EventParams):
 class Merged(EventParams):
     """15.3 item 2: a formation under three capital ships joined another."""
 
-    event_kind: ClassVar[str] = "jut.merged"
+    event_kind: ClassVar[str] = "jut.formation_merged"
     ships: list[str]
     into: Label
 
@@ -69,8 +69,13 @@ def _capital(f: Formation) -> bool:
 def detachable(state: JutlandState, battle: Battle, f: Formation) -> list[str]:
     """The ships of a formation that may fall out now (items 3a-3b)."""
     ships = live(battle, f)
-    if state.advanced is None or not _capital(f) or len(ships) < 2:
-        return []
+    if (
+        state.advanced is None
+        or not _capital(f)
+        or len(ships) < 2
+        or top_speed(state, battle, f) == 0
+    ):
+        return []  # a force out of fuel (13.5) or stopped has no one to leave behind
     out = []
     for s in ships:
         others = min(printed_movement(o) for o in ships if o != s)
@@ -110,7 +115,7 @@ def _detach(state: JutlandState, battle: Battle, ship: str) -> Event | None:
     old.ships.remove(ship)
     state.task_forces[new] = TaskForce(
         id=new, side=old.side, ships=[ship], hex=old.hex, left_at=old.left_at,
-        came_from=old.came_from, track=list(old.track), moved_at=old.moved_at,
+        came_from=old.came_from, track=list(old.track), moved_at=old.moved_at, dead=old.dead,
     )  # fmt: skip
     here.tf = new
     battle.formations[new] = Formation(

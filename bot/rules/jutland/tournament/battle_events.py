@@ -67,10 +67,3 @@ class SmokeLaid(EventParams):
 
     event_kind: ClassVar[str] = "jut.smoke_laid"
     ship: str
-
-
-class SmokeCleared(EventParams):
-    """22.2: a smoke screen lifted at the start of the third turn."""
-
-    event_kind: ClassVar[str] = "jut.smoke_cleared"
-    ship: str
