@@ -9,7 +9,8 @@ Rulings (the rule leaves the how to the table):
 - Falling out is ordered with the formation's sealed maneuver and takes effect at the end of
   that maneuver: from the next turn she is a task force of her own, with her own maneuver, and
   the column no longer waits for her. A ship may fall out when her movement is below the
-  printed movement of every other ship of her formation (3a's "below half" is within that).
+  printed movement of every other ship of her formation (3a's "below half" is within that),
+  or when the Tournament's special damage stops her (22.3).
 - Sliding is done by the referee (it never slows anyone): at the end of each maneuver such a
   ship changes places with the ship astern of her.
 - "Must try to merge": at the end of a maneuver a formation of fewer than three capital ships
@@ -32,6 +33,7 @@ from bot.rules.jutland.battle.geometry import COUNTER, along, dist
 from bot.rules.jutland.battle.maneuver import live, settle, straight, top_speed
 from bot.rules.jutland.search import label
 from bot.rules.jutland.state import Battle, Formation, JutlandState, Side, TaskForce
+from bot.rules.jutland.tournament import special_damage
 
 SECTION = "Jutland 15.3"
 REACH = 5000.0
@@ -67,19 +69,19 @@ def _capital(f: Formation) -> bool:
 
 
 def detachable(state: JutlandState, battle: Battle, f: Formation) -> list[str]:
-    """The ships of a formation that may fall out now (items 3a-3b)."""
+    """The ships of a formation that may fall out now (items 3a-3b): those slower than every
+    other ship's printed movement, a ship stopped by special damage (22.3) among them; not
+    a ship dead in the water (she is out already, 13.1) nor one of a force out of fuel."""
     ships = live(battle, f)
-    if (
-        state.advanced is None
-        or not _capital(f)
-        or len(ships) < 2
-        or top_speed(state, battle, f) == 0
-    ):
-        return []  # a force out of fuel (13.5) or stopped has no one to leave behind
+    tf = state.task_forces.get(f.tf)
+    if state.advanced is None or not _capital(f) or len(ships) < 2 or tf is None or tf.dead:
+        return []
     out = []
     for s in ships:
         others = min(printed_movement(o) for o in ships if o != s)
-        if 0 < movement(state, s) < others:
+        now = 0 if special_damage.stopped(state, s) else movement(state, s)
+        slowed = now < printed_movement(s)  # damage slowed her (items 3a-3b)
+        if movement(state, s) > 0 and slowed and now < others:
             out.append(s)
     return out
 
