@@ -181,3 +181,45 @@ def test_the_battle_surface_shows_smoke_wind_visibility_and_special_damage(
     (tmp_path / "surface.png").write_bytes(hurt)
     if out := __import__("os").environ.get("JUT_TB_PNG"):
         Path(out).write_bytes(hurt)
+
+
+def test_smoke_and_a_fall_out_ordered_with_a_sealed_move_stay_secret_until_it_is_made() -> None:
+    """The order is sealed (14.4 item 1): the British views and pictures do not change when the
+    German orders smoke, nor the German's when the British order a ship out; the screen is
+    public once laid."""
+    from rendering.jutland.render import render
+
+    ruleset = get("jutland")
+    dice = FairDice(b"jutland-tournament-battle-test-0", "t", 0)
+    chosen = ruleset.parse_options({"rules": "advanced", "smoke": True})
+    state: Any = ruleset.setup("basic", chosen, dice).state
+    state.phase, state.hour, state.contact = "battle", 10, "P16"
+    for tf, came in (("de1", "P15"), ("de_dd3", "P15"), ("gb3", "P17")):
+        state.task_forces[tf].hex, state.task_forces[tf].came_from = "P16", came
+        state.task_forces[tf].left_at = 0
+    state.battle = placement.new_battle(state, "P16")
+    damage.record(state.advanced, "tiger").flotation = 4
+
+    def seen(s: Any, audience: str) -> tuple[str, bytes]:
+        view = ruleset.view(s, audience)
+        return view.model_dump_json(), render(view.model_dump(mode="json"))
+
+    order = ruleset.parse_action(
+        {"type": "light_move", "tf": "de_dd3", "angle": 0, "speed": 6, "smoke": True}
+    )
+    smoked = ruleset.apply(state, "german", order, dice).state
+    assert smoked.advanced.smoking == ["de_dd3"] and smoked.battle.smoke == []
+    assert seen(smoked, "british") == seen(state, "british")
+    out = ruleset.parse_action(
+        {"type": "maneuver", "tf": "gb3", "turn": "succession", "angle": 0, "speed": 7,
+         "detach": ["tiger"]}
+    )  # fmt: skip
+    both = ruleset.apply(smoked, "british", out, dice).state
+    assert both.advanced.detach == ["tiger"]
+    assert seen(both, "german")[1] == seen(smoked, "german")[1]
+    for step in [s for s in ruleset.prompts(both) if s.kind in ("jut.maneuver", "jut.light_move")]:
+        default = ruleset.parse_action(dict(step.default or {}))
+        both = ruleset.apply(both, step.seat, default, dice).state
+    assert len(both.battle.smoke) == 1 and both.advanced.smoking == []
+    assert both.battle.ships["tiger"].tf != "gb3"  # she fell out with the maneuver
+    assert seen(both, "british")[1] != seen(state, "british")[1]
