@@ -76,8 +76,9 @@ def tournament_check(state: JutlandState, fights: list[Any]) -> None:
             raise AssertionError(f"special damage recorded without the option: {ship}")
     for b in fights:
         assert all(1 <= s.turns <= 2 for s in b.smoke) and (a.modules.smoke or not b.smoke)
-        if b.weather is not None and b.weather.visibility is not None:
-            assert 0 <= b.weather.visibility <= 36000 and a.modules.visibility
+        if b.weather is not None and b.weather.rolled:
+            assert a.modules.visibility and b.visibility is not None
+            assert 0 <= b.visibility <= 36000
 
 
 def check(state: GameState, events: list[Event]) -> None:

@@ -91,22 +91,22 @@ def test_visibility_never_falls_below_nothing_nor_rises_past_36000() -> None:
     state = _battle(visibility=True)
     b = state.battle
     assert b is not None
-    b.weather = Weather(visibility=0)
+    b.weather, b.visibility = Weather(rolled=True), 0.0
     battle_weather.next_turn(state, b, ScriptedDice([5]))  # 22.1 item 1d: no change
-    assert b.weather.visibility == 0
-    b.weather = Weather(visibility=36000)
+    assert b.visibility == 0
+    b.visibility = 36000.0
     battle_weather.next_turn(state, b, ScriptedDice([1]))
-    assert b.weather.visibility == 36000
+    assert b.visibility == 36000
     battle_weather.next_turn(state, b, ScriptedDice([6]))
-    assert b.weather.visibility == 32000 and placement.visibility(b) == 32000.0
+    assert b.visibility == 32000 and placement.visibility(b) == 32000.0
 
 
 def test_a_day_battle_closes_to_the_rolled_visibility() -> None:
     state = _battle(visibility=True)
-    weather, rolled = battle_weather.start(state, False, ScriptedDice([6]))
+    weather, seen, rolled = battle_weather.start(state, False, ScriptedDice([6]))
     assert [e.params["yards"] for e in rolled] == [8000]
-    assert weather is not None and weather.visibility == 8000
-    b = placement.new_battle(state, "P16", weather)
+    assert weather is not None and weather.rolled and seen == 8000
+    b = placement.new_battle(state, "P16", weather, seen)
     assert placement.nearest(b) <= 8000 < placement.nearest(_battle().battle or b)
 
 
@@ -172,7 +172,7 @@ def test_the_battle_surface_shows_smoke_wind_visibility_and_special_damage(
         SmokeScreen(by="de_dd3", a=(lion.x - 6000, lion.y - 4000), b=(lion.x, lion.y - 4000))
     ]
     smoke = png()
-    b.weather = Weather(visibility=12000, wind=315)
+    b.weather, b.visibility = Weather(rolled=True, wind=315), 12000.0
     weather = png()
     a.damage["lion"] = damage.Damage(boxes=5)
     a.special["lion"] = Special(fore=2, aft=3, effects=[Effect(kind="director")])

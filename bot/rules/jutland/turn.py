@@ -84,8 +84,8 @@ def _engage(state: JutlandState, where: str, dice: Dice) -> list[Event]:
     state.contact = where
     state.contacts.append((state.hour, where))
     # Tournament 22.1: the weather of the first turn, before the fleets close to it.
-    weather, rolled = battle_weather.start(state, board.night(state.hour), dice)
-    state.battle = placement.new_battle(state, where, weather)
+    weather, seen, rolled = battle_weather.start(state, board.night(state.hour), dice)
+    state.battle = placement.new_battle(state, where, weather, seen)
     PHASES.goto(state, "battle")
     return [Contact(hex=where).event(reveals=True), *rolled]
 

@@ -197,7 +197,7 @@ def _battle(state: JutlandState, owing: set[str], side: Side | None) -> BattleVi
         hex=b.hex, night=b.night, turn=b.turn, step=b.step, ships=ships, maneuvers_done=done,
         visibility=visibility(b), bands=BANDS, focus=flagship, markers=dict(b.markers),
         lines=tuple(b.lines), wind=b.weather.wind if b.weather else None,
-        weather=b.weather is not None and b.weather.visibility is not None and not b.night,
+        weather=b.weather is not None and b.weather.rolled and not b.night,
         smoke=tuple((s.a, s.b) for s in b.smoke),
     )  # fmt: skip
 

@@ -34,11 +34,9 @@ STEP = 500.0
 
 
 def visibility(battle: Battle) -> float:
-    """3.4 items 1-2; with the Tournament's weather (22.1 item 1e) the day's is rolled."""
-    if battle.night:
-        return NIGHT
-    w = battle.weather
-    return DAY if w is None or w.visibility is None else float(w.visibility)
+    if battle.visibility is not None and not battle.night:
+        return battle.visibility
+    return NIGHT if battle.night else DAY
 
 
 def sheet_bearing(frm: str, to: str) -> float:
@@ -98,8 +96,12 @@ def place(
     return width
 
 
-def new_battle(state: JutlandState, where: str, weather: Weather | None = None) -> Battle:
-    battle = Battle(hex=where, night=board.night(state.hour), weather=weather)
+def new_battle(
+    state: JutlandState, where: str, weather: Weather | None = None, seen: float | None = None
+) -> Battle:
+    """``weather`` and ``seen``: the Tournament's weather and rolled visibility (22.1: the
+    fleets close to it, item 1f)."""
+    battle = Battle(hex=where, night=board.night(state.hour), weather=weather, visibility=seen)
     here = [tf for tf in state.task_forces.values() if tf.hex == where and tf.ships]
     entries: dict[str, float] = {}
     for tf in here:

@@ -56,12 +56,13 @@ class Special(BaseModel):
 
 
 class Weather(BaseModel):
-    """A day battle's weather (22.1): the visibility in yards, the way the wind blows from
-    (degrees, 0 north), or None when that module is off (or by night for visibility)."""
+    """A battle's weather (22.1): whether its visibility was rolled (it is the battle's
+    ``visibility``), and the way the wind blows from (degrees, 0 north; None without the
+    wind module)."""
 
     model_config = ConfigDict(extra="forbid")
 
-    visibility: int | None = None
+    rolled: bool = False
     wind: int | None = None
 
 

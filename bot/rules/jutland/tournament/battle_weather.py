@@ -37,22 +37,26 @@ def _new_wind(dice: Dice, die: int | None = None) -> tuple[int, int]:
     return die, tables().wind_row(die).blows_from
 
 
-def start(state: JutlandState, night: bool, dice: Dice) -> tuple[Weather | None, list[Event]]:
-    """The first turn's weather of a battle beginning now (items 1a-1b, 2)."""
+def start(
+    state: JutlandState, night: bool, dice: Dice
+) -> tuple[Weather | None, float | None, list[Event]]:
+    """The first turn's weather of a battle beginning now (items 1a-1b, 2): the weather,
+    the visibility rolled (None: not rolled) and the rolls' events."""
     m = _modules(state)
     if m is None:
-        return None, []
+        return None, None, []
     weather, events = Weather(), []
-    die = 0
+    die, seen = 0, None
     if m.visibility and not night:
         die = dice.roll(t("jut.die.visibility"), 6)
-        weather.visibility = tables().visibility[die].initial
-        events.append(VisibilityRolled(die=die, yards=weather.visibility).event())
+        seen = tables().visibility[die].initial
+        weather.rolled = True
+        events.append(VisibilityRolled(die=die, yards=seen).event())
     if m.wind:
         shared = die if m.one_roll and die else None  # item 3: the same die
         wind_die, weather.wind = _new_wind(dice, shared)
         events.append(WindRolled(die=wind_die, blows_from=weather.wind).event())
-    return weather, events
+    return weather, None if seen is None else float(seen), events
 
 
 def next_turn(state: JutlandState, battle: Battle, dice: Dice) -> list[Event]:
@@ -62,13 +66,13 @@ def next_turn(state: JutlandState, battle: Battle, dice: Dice) -> list[Event]:
         return []
     events: list[Event] = []
     die = 0
-    if w.visibility is not None:
+    if w.rolled and battle.visibility is not None and not battle.night:
         die = dice.roll(t("jut.die.visibility"), 6)
-        seen = w.visibility + tables().visibility[die].change
+        seen = battle.visibility + tables().visibility[die].change
         lim = tables().limits
         if lim.lowest <= seen <= lim.highest:  # item 1d: beyond the limits, no change
-            w.visibility = seen
-        events.append(VisibilityRolled(die=die, yards=w.visibility).event())
+            battle.visibility = seen
+        events.append(VisibilityRolled(die=die, yards=round(battle.visibility)).event())
     if w.wind is not None:
         change_die = die if m.one_roll and die else dice.roll(t("jut.die.wind"), 6)
         if tables().wind_row(change_die).change:
