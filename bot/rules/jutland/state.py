@@ -137,8 +137,9 @@ class Battle(BaseModel):
     lines: list[tuple[str, str]] = Field(default_factory=list)
     """This turn's lines of fire, (firer, target), drawn on the battle surface."""
     visibility: float | None = None
-    """The maximum visibility in yards where a scenario or the weather sets it (23.1: 36,000
-    yards); None: the rules' 24,000 by day, 6,000 at night (3.4)."""
+    """The maximum visibility in yards where a scenario or the weather sets it (the
+    Tournament's Visibility Table, 22.1); None: the rules' 24,000 by day, 6,000 at night
+    (3.4)."""
     markers: dict[str, tuple[float, float]] = Field(default_factory=dict)
     """3.4 item 3: the extra Battle Area Markers of neighbouring hexes holding forces not in
     the battle, by hex, 36,000 yards off in that hex's direction."""
