@@ -75,6 +75,10 @@ def tournament_check(state: JutlandState, fights: list[Any]) -> None:
         if not a.modules.special_damage:
             raise AssertionError(f"special damage recorded without the option: {ship}")
     for b in fights:
+        # 15.3: falling out and merging move ships between forces; each stays in one.
+        for f in b.formations.values():
+            for s in (s for column in f.columns for s in column):
+                assert b.ships[s].tf == f.tf and s in state.task_forces[f.tf].ships, (s, f.tf)
         assert all(1 <= s.turns <= 2 for s in b.smoke) and (a.modules.smoke or not b.smoke)
         if b.weather is not None and b.weather.rolled:
             assert a.modules.visibility and b.visibility is not None
@@ -162,9 +166,12 @@ def test_random_advanced_battles_keep_the_invariants() -> None:
     floats = sum(e.kind == "jut.flotation_table" for e in seen)
     smokes = sum(e.kind == "jut.smoke_laid" for e in seen)
     winds = sum(e.kind == "jut.wind" for e in seen)
+    moves = {k: sum(e.kind == k for e in seen) for k in ("jut.fell_out", "jut.slid")}
+    merges = sum(e.kind == "jut.formation_merged" for e in seen)
     print(
         f"Tournament: {crits} critical hits, {floats} flotation-table hits, {smokes} smoke "
-        f"screens, {winds} wind rolls"
+        f"screens, {winds} wind rolls; formations: {moves['jut.slid']} slides, "
+        f"{moves['jut.fell_out']} fallen out, {merges} merged"
     )
     print(
         f"{BATTLES} advanced games, {fires} fires on the Gunnery Damage Table "

@@ -160,7 +160,7 @@ def fire(
         ).event()
     ]  # fmt: skip
     if where is not None:
-        events.append(battle_damage.located(state, target, spot, where, boxes, hits))
+        events.append(battle_damage.located(target, spot, where, boxes, hits))
     if crit and not sunk:
         events += battle_damage.critical(state, battle, target, side, dice)
     elif not sunk:

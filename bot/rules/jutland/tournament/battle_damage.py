@@ -28,9 +28,7 @@ def location(state: JutlandState, target: str, dice: Dice) -> tuple[Section | No
     return tables().section(die), die
 
 
-def located(
-    state: JutlandState, ship: str, die: int, where: Section, boxes: int, hits: int
-) -> Event:
+def located(ship: str, die: int, where: Section, boxes: int, hits: int) -> Event:
     return DamageLocated(
         ship=ship, die=die, section=where, boxes=boxes, torpedo=hits - boxes
     ).event()
