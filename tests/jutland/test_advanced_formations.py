@@ -6,23 +6,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.referee.fairdice import FairDice
 from bot.rules.core import Choice
 from bot.rules.core.registry import get
 from bot.rules.jutland.advanced import damage
-from bot.rules.jutland.battle import placement
+from tests.jutland.battles import battle_state
 
 
 def _state() -> Any:
-    ruleset = get("jutland")
-    dice = FairDice(b"jutland-formations-test-seed-001", "t", 0)
-    state: Any = ruleset.setup("basic", ruleset.parse_options({"rules": "advanced"}), dice).state
-    state.phase, state.hour, state.contact = "battle", 10, "P16"
-    for tf, came in (("de1", "P15"), ("gb3", "P17")):
-        state.task_forces[tf].hex, state.task_forces[tf].came_from = "P16", came
-        state.task_forces[tf].left_at = 0
-    state.battle = placement.new_battle(state, "P16")
-    return state
+    return battle_state(rules="advanced")
 
 
 def _detach(state: Any, tf: str) -> Choice | None:

@@ -23,18 +23,11 @@ from bot.rules.jutland.tournament import battle_weather, special_damage
 from bot.rules.jutland.tournament.battle_state import Effect, SmokeScreen, Special, Weather
 from bot.rules.jutland.tournament.battle_tables import load_battle_tables, tables
 from bot.rules.jutland.view import JutlandView
+from tests.jutland.battles import battle_state
 
 
 def _battle(**options: Any) -> JutlandState:
-    ruleset = get("jutland")
-    dice = FairDice(b"jutland-tournament-battle-test-0", "t", 0)
-    chosen = ruleset.parse_options({"rules": "advanced", **options})
-    state: Any = ruleset.setup("basic", chosen, dice).state
-    state.phase, state.hour, state.contact = "battle", 10, "P16"
-    for tf, came in (("de1", "P15"), ("gb3", "P17")):
-        state.task_forces[tf].hex, state.task_forces[tf].came_from = "P16", came
-        state.task_forces[tf].left_at = 0
-    state.battle = placement.new_battle(state, "P16")
+    state: JutlandState = battle_state(rules="advanced", **options)
     return state
 
 
