@@ -15,6 +15,7 @@ from bot.rules.jutland.battle import end as end_
 from bot.rules.jutland.battle import placement, reinforce, steps
 from bot.rules.jutland.events import Contact, Resumed
 from bot.rules.jutland.state import JutlandState, Phase
+from bot.rules.jutland.tournament import battle_weather
 
 
 def _put(state: JutlandState, phase: Phase) -> None:
@@ -69,25 +70,27 @@ def _plotted(state: JutlandState, dice: Dice) -> list[Event]:
     going on (every hex with a force is announced in the Basic Game, 3.3 item 2)."""
     events = search.move(state, ("german", "british"))
     if state.battles:
-        return events + _next_battle(state)
+        return events + _next_battle(state, dice)
     PHASES.goto(state, "search_german")
     return events
 
 
 def _determine(state: JutlandState, dice: Dice) -> list[Event]:
     """Jutland 3.3 item 4: same hex, battle; adjacent or unseen, the hour is marked."""
-    return _next_battle(state)
+    return _next_battle(state, dice)
 
 
-def _engage(state: JutlandState, where: str) -> list[Event]:
+def _engage(state: JutlandState, where: str, dice: Dice) -> list[Event]:
     state.contact = where
     state.contacts.append((state.hour, where))
-    state.battle = placement.new_battle(state, where)
+    # Tournament 22.1: the weather of the first turn, before the fleets close to it.
+    weather, seen, rolled = battle_weather.start(state, board.night(state.hour), dice)
+    state.battle = placement.new_battle(state, where, weather, seen)
     PHASES.goto(state, "battle")
-    return [Contact(hex=where).event(reveals=True)]
+    return [Contact(hex=where).event(reveals=True), *rolled]
 
 
-def _next_battle(state: JutlandState) -> list[Event]:
+def _next_battle(state: JutlandState, dice: Dice) -> list[Event]:
     """Jutland 4.1: the hour's battles one after another, each by its own marker: first those
     going on, in the order they began, each joined by the forces that entered its hex; then
     every hex where both sides now are. Ruling: the rules give no order among new contacts;
@@ -103,7 +106,7 @@ def _next_battle(state: JutlandState) -> list[Event]:
     busy = set(state.fought) | {b.hex for b in state.battles}
     where = search.contact(state, skip=busy)
     if where is not None:
-        return _engage(state, where)
+        return _engage(state, where, dice)
     state.contact = None
     PHASES.goto(state, "plot")
     events = _hour_passes(state)
@@ -122,13 +125,13 @@ def _battle(state: JutlandState, dice: Dice) -> list[Event]:
     events = steps.STEPS.run(state, dice)
     b = state.battle
     if b is None:
-        return events + _next_battle(state)
+        return events + _next_battle(state, dice)
     if b.turn > end_.TURNS_PER_HOUR:
         b.turn = 1
         state.fought.append(b.hex)
         state.battles.append(b)
         state.battle = None
-        return events + _next_battle(state)
+        return events + _next_battle(state, dice)
     return events
 
 

@@ -12,6 +12,7 @@ from bot.rules.jutland.battle.geometry import COUNTER, Point, ahead, bearing, di
 from bot.rules.jutland.battle.maneuver import settle, straight
 from bot.rules.jutland.components import comps
 from bot.rules.jutland.state import Battle, BattleShip, Formation, JutlandState, Side, TaskForce
+from bot.rules.jutland.tournament.battle_state import Weather
 
 START = 18000.0
 DAY, NIGHT = 24000.0, 6000.0
@@ -33,6 +34,8 @@ STEP = 500.0
 
 
 def visibility(battle: Battle) -> float:
+    if battle.visibility is not None and not battle.night:
+        return battle.visibility
     return NIGHT if battle.night else DAY
 
 
@@ -93,8 +96,12 @@ def place(
     return width
 
 
-def new_battle(state: JutlandState, where: str) -> Battle:
-    battle = Battle(hex=where, night=board.night(state.hour))
+def new_battle(
+    state: JutlandState, where: str, weather: Weather | None = None, seen: float | None = None
+) -> Battle:
+    """``weather`` and ``seen``: the Tournament's weather and rolled visibility (22.1: the
+    fleets close to it, item 1f)."""
+    battle = Battle(hex=where, night=board.night(state.hour), weather=weather, visibility=seen)
     here = [tf for tf in state.task_forces.values() if tf.hex == where and tf.ships]
     entries: dict[str, float] = {}
     for tf in here:
@@ -137,7 +144,7 @@ def _close(battle: Battle) -> None:
             leaders = [battle.ships[c[0]] for f in battle.formations.values() for c in f.columns]
             if all(dist((s.x, s.y), (0.0, 0.0)) <= NIGHT_CLOSE for s in leaders):
                 break
-        elif nearest(battle) <= DAY:
+        elif nearest(battle) <= visibility(battle):
             break
         for s in battle.ships.values():
             s.x, s.y = ahead((s.x, s.y), s.heading, STEP)
