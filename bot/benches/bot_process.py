@@ -6,8 +6,8 @@ each uploaded map) would charge the bot for what Discord does.
 
 Run as a worker: ``python -m bot.benches.bot_process PORT DATABASE`` prints READY once
 connected, then answers lines on stdin: ``warm G1,G2`` loads those games' states and prompts
-(the games being played are cached, as their last order left them on a live server) and prints WARM; ``pause`` / ``resume`` delivery;
-``count`` prints the messages delivered so far; ``stop`` closes the bot.
+(as their last order left them on a live server) and prints WARM; ``pause`` / ``resume``
+delivery; ``count`` prints the messages delivered so far; ``stop`` closes the bot.
 """
 
 from __future__ import annotations
