@@ -322,7 +322,8 @@ def commit(
         for x in [u, *riders]:
             x.at = action.to
             x.combat = x.combat or combat
-            x.came_from = path[-2] if len(path) > 1 else start
+            if x is u or x.type not in board.LAND_UNITS:  # cargo keeps where it boarded from
+                x.came_from = path[-2] if len(path) > 1 else start
         u.bombed = action.bomb
     if not combat or not query.enemies_at(state, action.to, power):
         _board_fighters(state, action.to, power, combat)

@@ -109,11 +109,16 @@ def combat(state: Aa50State) -> list[Prompt]:
             )
         ]
     if b.step == "press":
-        forms = [OrderForm(type="press", label=t("aa50.form.press"))]
         back = battles.retreats(state)
-        if back:
-            forms.append(_places_form("retreat", "to", back))
-        return [menus.prompt(state, "press", forms, {"type": "press"}, None, "b", b.where, b.round)]
+        if battles.must_retreat(state):  # 7.3.6: its transport's cargo lands nowhere
+            forms = [_places_form("retreat", "to", back)]
+            default = {"type": "retreat", "to": back[0]}
+        else:
+            forms = [OrderForm(type="press", label=t("aa50.form.press"))]
+            if back:
+                forms.append(_places_form("retreat", "to", back))
+            default = {"type": "press"}
+        return [menus.prompt(state, "press", forms, default, None, "b", b.where, b.round)]
     return []
 
 
