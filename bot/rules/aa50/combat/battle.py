@@ -65,9 +65,9 @@ def _choose(state: Aa50State, dice: Dice) -> list[Event]:
     if not left:
         # 7.2.1: defending fighters whose carrier sank land once the attacker's battles are
         # all over, before its noncombat move (so none defends a later battle next door).
-        events: list[Event] = []
-        for zone in sorted(state.sea_battles):
-            events += orphans.land(state, zone)
+        events = orphans.settle(state)
+        if orphans.waiting(state):
+            return events  # their owners choose where they land (combat/prompts.py)
         return events + turn.go(state, "noncombat_move")
     events = start(state, left[0])
     return events  # step is "open" now
