@@ -130,22 +130,10 @@ def _landing(state: Aa50State) -> list[Prompt]:
     if f is None:
         return []
     where = orphans.choices(state, f)
-    form = OrderForm(
-        type="land_fighter",
-        label=t("aa50.form.land_fighter"),
-        inputs=(
-            Choice(
-                name="fighter",
-                label=t("aa50.input.units"),
-                options=(Option(value=f.id, label=menus.unit_label(f)),),
-            ),
-            Choice(
-                name="to",
-                label=t("aa50.input.to"),
-                options=tuple(Option(value=w, label=menus.place_label(w)) for w in where),
-            ),
-        ),
-    )
+    places = _places_form("land_fighter", "to", where)
+    one = Option(value=f.id, label=menus.unit_label(f))
+    fighter = Choice(name="fighter", label=t("aa50.input.units"), options=(one,))
+    form = places.model_copy(update={"inputs": (fighter, *places.inputs)})
     default = {"type": "land_fighter", "fighter": f.id, "to": where[0]}
     seat = board.seat_of(f.owner)
     return [menus.prompt(state, "land_fighter", [form], default, seat, "f", f.id)]
