@@ -130,7 +130,16 @@ def _walk(
     if left <= 0:
         return
     sea = u.type in board.SEA_UNITS
+    # 5.4.7: a tank standing in an empty enemy territory blitzes on from it (it takes it).
+    blitzing = combat and u.type == "armour" and query.enemy_land(state, u.at, u.owner)
     for nb in board.adjacent(here):
+        if nb == u.at and path and combat and u.type == "armour":
+            # 7.1.3: the blitz may end back in the territory the tank started from.
+            if query.enemy_land(state, path[0], u.owner) and query.friendly_land(
+                state, nb, u.owner
+            ):
+                _keep(out, nb, [*path, nb])
+            continue
         if nb in path or nb == u.at or not board.passable(nb) or board.is_sea(nb) != sea:
             continue
         step = [*path, nb]
@@ -152,7 +161,7 @@ def _walk(
         if u.owner == "chinese" and not query.china_may_enter(state, nb):
             continue  # rule 4: Chinese units stay in China
         if query.friendly_land(state, nb, u.owner):
-            if not combat or any(query.enemy_land(state, p, u.owner) for p in path):
+            if not combat or blitzing or any(query.enemy_land(state, p, u.owner) for p in path):
                 _keep(out, nb, step)  # 5.4.7: a blitz may end in friendly land
             _walk(state, u, combat, nb, step, left - 1, out, occ)
         elif query.enemy_land(state, nb, u.owner) and combat:
