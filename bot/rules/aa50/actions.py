@@ -138,6 +138,14 @@ class HoldFire(Action):
     where: Id
 
 
+class LandFighter(Action):
+    """7.2.1: where a defending fighter whose carrier sank lands (its owner's choice)."""
+
+    type: Literal["land_fighter"] = "land_fighter"
+    fighter: Id
+    to: Id
+
+
 class Casualties(Action):
     """5.5.3.2-3: the owner chooses which units take the hits (``<id>/2``: a battleship's
     second hit)."""
@@ -202,6 +210,7 @@ Aa50Action = Annotated[
     | RocketsDone
     | ChooseBattle
     | HoldFire
+    | LandFighter
     | Casualties
     | SetCasualtyOrder
     | Submerge

@@ -167,6 +167,13 @@ class Crashed(EventParams):
     units: int
 
 
+class TakenBack(EventParams):
+    """Note 62: land units that boarded in the combat move and land nowhere go back ashore."""
+
+    event_kind: ClassVar[str] = "aa50.taken_back"
+    units: int
+
+
 class Landed(Where):
     event_kind: ClassVar[str] = "aa50.landed"
     units: int

@@ -85,6 +85,7 @@ _SECTIONS = {
     "choose_battle": "5.5.3",
     "casualties": "5.5.3.2",
     "press": "5.5.3.5",
+    "land_fighter": "7.2.1",
     "noncombat_move": "5.6",
     "mobilize": "5.7",
 }

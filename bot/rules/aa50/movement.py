@@ -130,7 +130,16 @@ def _walk(
     if left <= 0:
         return
     sea = u.type in board.SEA_UNITS
+    # 5.4.7: a tank standing in an empty enemy territory blitzes on from it (it takes it).
+    blitzing = combat and u.type == "armour" and query.enemy_land(state, u.at, u.owner)
     for nb in board.adjacent(here):
+        if nb == u.at and path and combat and u.type == "armour":
+            # 7.1.3: the blitz may end back in the territory the tank started from.
+            if query.enemy_land(state, path[0], u.owner) and query.friendly_land(
+                state, nb, u.owner
+            ):
+                _keep(out, nb, [*path, nb])
+            continue
         if nb in path or nb == u.at or not board.passable(nb) or board.is_sea(nb) != sea:
             continue
         step = [*path, nb]
@@ -152,7 +161,7 @@ def _walk(
         if u.owner == "chinese" and not query.china_may_enter(state, nb):
             continue  # rule 4: Chinese units stay in China
         if query.friendly_land(state, nb, u.owner):
-            if not combat or any(query.enemy_land(state, p, u.owner) for p in path):
+            if not combat or blitzing or any(query.enemy_land(state, p, u.owner) for p in path):
                 _keep(out, nb, step)  # 5.4.7: a blitz may end in friendly land
             _walk(state, u, combat, nb, step, left - 1, out, occ)
         elif query.enemy_land(state, nb, u.owner) and combat:
@@ -173,23 +182,31 @@ def _keep(out: dict[str, list[str]], dest: str, path: list[str]) -> None:
 def _sea_end_ok(
     state: Aa50State, u: Unit, zone: str, combat: bool, stops: bool, occ: query.Occupancy
 ) -> bool:
-    """5.4: a combat move ends in battle (any enemy unit there), next to a territory an
-    amphibious assault may strike, or away from a zone that was hostile when it began (5.4.1).
-    Ruling: "next to enemy land" stands for the rulebook's "to join an amphibious assault",
-    which the engine cannot foresee at the move."""
+    """5.4: a combat move ends in battle (any enemy unit there, exception 4 included), away
+    from a zone that was hostile when it began (exception 3, 5.4.1), or in a zone an
+    amphibious assault sails from this turn, to join it (exception 2: a transport has
+    unloaded there for the assault, 5.4.3). A transport may also end next to enemy land,
+    where it may still load and unload for an assault (5.4.8). Ruling: so warships follow
+    the transports they escort (move and unload the transports first); a transport that
+    then lands nothing keeps its cargo aboard (turn._combat_move_end)."""
     if not combat:
         return True
     if stops or query.enemies_at(state, zone, u.owner, occ):
         return True
-    if any(query.enemy_land(state, t, u.owner) for t in board.adjacent(zone)):
+    if query.hostile_sea(state, u.at, u.owner, occ):
         return True
-    return query.hostile_sea(state, u.at, u.owner, occ)
+    if any(zone in zones for zones in state.assaults.values()):
+        return True
+    return u.type == "transport" and any(
+        query.enemy_land(state, t, u.owner) for t in board.adjacent(zone)
+    )
 
 
 _SECTIONS = {
     "aa50.move.no_deck_coming": "AA50 5.6.1.2",
     "aa50.move.deck_owed": "AA50 7.3.2",
     "aa50.move.strands_fighters": "AA50 7.2",
+    "aa50.move.no_assault_there": "AA50 5.4",
 }
 """The rules that refusals about decks (decks.py) name, whatever the phase's section."""
 
@@ -278,6 +295,8 @@ def _why(state: Aa50State, u: Unit, to: str, combat: bool) -> str:
         lands = [board.canal_between(u.at, to)]
         if lands[0] is not None and not _ok_canal(state, u.at, to, u.owner):
             return "aa50.move.canal"
+    if combat and u.type in board.SEA_UNITS and to in paths(state, u, False, promises=False):
+        return "aa50.move.no_assault_there"  # 5.4 exception 2: reachable, but not to end in
     if u.type == "armour" and combat:
         return "aa50.move.blitz_blocked"
     return "aa50.move.out_of_reach"
@@ -312,7 +331,8 @@ def commit(
         for x in [u, *riders]:
             x.at = action.to
             x.combat = x.combat or combat
-            x.came_from = path[-2] if len(path) > 1 else start
+            if x is u or x.type not in board.LAND_UNITS:  # cargo keeps where it boarded from
+                x.came_from = path[-2] if len(path) > 1 else start
         u.bombed = action.bomb
     if not combat or not query.enemies_at(state, action.to, power):
         _board_fighters(state, action.to, power, combat)

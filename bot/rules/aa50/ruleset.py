@@ -18,7 +18,7 @@ from bot.rules.aa50 import (
     transport,
     turn,
 )
-from bot.rules.aa50.combat import battle, casualties, order, rockets, standing
+from bot.rules.aa50.combat import battle, casualties, order, orphans, rockets, standing
 from bot.rules.aa50.options import Aa50Options
 from bot.rules.aa50.setup import new_state
 from bot.rules.aa50.state import Aa50State
@@ -148,6 +148,8 @@ def _dispatch(state: Aa50State, seat: str, action: Action, dice: Dice) -> list[E
         return order.choose(state, action.where)
     if isinstance(action, A.HoldFire):
         return order.hold_fire(state, action.where)
+    if isinstance(action, A.LandFighter):
+        return orphans.land_one(state, action.fighter, action.to)
     b = state.battle
     if b is None:
         raise RuleViolation("aa50.combat.no_battle", "AA50 5.5.3", where="")

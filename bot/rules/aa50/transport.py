@@ -62,6 +62,7 @@ def load(state: Aa50State, power: str, action: Load, combat: bool) -> list[Event
     if not can_carry(state, ship, units):
         raise RuleViolation("aa50.load.full", section)
     for u in units:
+        u.came_from = u.at  # where it boarded from (take_back)
         u.at, u.carried_by, u.loaded = ship.at, ship.id, True
         u.moved = board.unit_type(u.type).move
         u.combat = u.combat or combat
@@ -128,3 +129,26 @@ def unload(state: Aa50State, power: str, action: Unload, combat: bool) -> list[E
         if ship.at not in zones:
             zones.append(ship.at)  # 5.5.2: its sea combat comes first (combat/order.py)
     return [ev("aa50.unloaded", transport=ship.id, to=action.to)]
+
+
+def take_back(state: Aa50State, power: str) -> list[Event]:
+    """Note 62 (7.3.6): land units that board in the combat move must land in an amphibious
+    assault this turn. When the combat move ends, those still aboard with no landing declared,
+    in a zone where no sea battle is to be fought, were never to land. Ruling: their boarding
+    is taken back (they stand where they boarded from, unmoved), since the rulebook forbids
+    the move without saying what then; refusing the end of the phase would leave a deadline
+    nothing legal to do. In a zone with a sea battle the transport must retreat from it
+    (7.3.6; combat/battle.must_retreat)."""
+    back = []
+    for c in state.units.values():
+        if c.owner != power or not (c.loaded and c.combat) or c.carried_by is None:
+            continue
+        ship = state.units[c.carried_by]
+        if c.assault is not None or query.defenders(state, ship.at, power):
+            continue
+        if c.came_from is None or not query.friendly_land(state, c.came_from, power):
+            continue
+        c.at, c.carried_by, c.came_from = c.came_from, None, None
+        c.loaded, c.combat, c.moved = False, False, 0
+        back.append(c.id)
+    return [ev("aa50.taken_back", units=sorted(back))] if back else []

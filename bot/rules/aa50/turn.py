@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bot.rules.aa50 import board, chronicle, forms, income, mobilize, purchase, query
+from bot.rules.aa50 import board, chronicle, forms, income, mobilize, purchase, query, transport
 from bot.rules.aa50.board import SEATS
 from bot.rules.aa50.combat import battle
 from bot.rules.aa50.combat import prompts as combat_prompts
@@ -192,11 +192,11 @@ def _end_round(state: Aa50State) -> list[Event]:
 
 
 def _combat_move_end(state: Aa50State, seat: str) -> list[Event]:
-    """5.4 ends: the battles are every space where the mover's units meet the enemy (5.5).
-    Ruling: cargo loaded in the combat move that does not land stays aboard, as a transport
-    withdrawing with its cargo would (7.3.6 note 62 forbids ending a combat move with it in
-    friendly waters; the engine does not refuse the end of the phase for it)."""
+    """5.4 ends: cargo boarded in this combat move that lands nowhere goes back ashore (note
+    62, transport.take_back); the battles are every space where the mover's units meet the
+    enemy (5.5)."""
     power = state.power
+    taken = transport.take_back(state, power)
     for u in state.units.values():
         if u.owner != power or u.type in ("factory", "aa_gun"):
             continue
@@ -215,7 +215,7 @@ def _combat_move_end(state: Aa50State, seat: str) -> list[Event]:
     state.battles.sort()
     state.battle_plan, state.planned, state.assault_now = [], False, None  # note 36
     state.step_no += 1
-    events = [ev("aa50.battles", power=power, battles=list(state.battles))]
+    events = [*taken, ev("aa50.battles", power=power, battles=list(state.battles))]
     return events + go(state, "combat")
 
 

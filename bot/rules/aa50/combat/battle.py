@@ -65,9 +65,9 @@ def _choose(state: Aa50State, dice: Dice) -> list[Event]:
     if not left:
         # 7.2.1: defending fighters whose carrier sank land once the attacker's battles are
         # all over, before its noncombat move (so none defends a later battle next door).
-        events: list[Event] = []
-        for zone in sorted(state.sea_battles):
-            events += orphans.land(state, zone)
+        events = orphans.settle(state)
+        if orphans.waiting(state):
+            return events  # their owners choose where they land (combat/prompts.py)
         return events + turn.go(state, "noncombat_move")
     events = start(state, left[0])
     return events  # step is "open" now
@@ -332,8 +332,28 @@ def retreats(state: Aa50State) -> list[str]:
     return sorted(out)
 
 
+def must_retreat(state: Aa50State) -> bool:
+    """7.3.6: a sea battle where the attacker has a transport with land units that boarded in
+    this combat move and land nowhere: it must retreat (at the end of the first round the
+    retreat is open). Ruling: the attacking fleet retreats whole, as sea retreats are
+    (5.5.3.5 condition B)."""
+    b = _battle(state)
+    return (
+        b.kind == "sea"
+        and bool(retreats(state))
+        and any(
+            c.loaded and c.combat and c.assault is None and c.owner == b.attacker
+            for s in query.combatants(state, b.where, b.attacker)
+            if s.type == "transport"
+            for c in query.cargo(state, s)
+        )
+    )
+
+
 def press(state: Aa50State) -> list[Event]:
     b = _battle(state)
+    if must_retreat(state):
+        raise RuleViolation("aa50.combat.must_retreat", "AA50 7.3.6", where=b.where)
     if _stand_off(state, b):
         STEPS.goto(state, "conclude")  # 5.5.3.5 A: the attacker's transports stay there
         return []

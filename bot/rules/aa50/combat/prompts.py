@@ -6,7 +6,7 @@ from __future__ import annotations
 from bot.rules.aa50 import board
 from bot.rules.aa50 import forms as menus
 from bot.rules.aa50.combat import battle as battles
-from bot.rules.aa50.combat import casualties, order, rockets, standing
+from bot.rules.aa50.combat import casualties, order, orphans, rockets, standing
 from bot.rules.aa50.state import Aa50State, Hits
 from bot.rules.core import Choice, Option, OrderForm, Prompt, Text, When, t
 
@@ -17,6 +17,8 @@ def combat(state: Aa50State) -> list[Prompt]:
         fired = _rockets(state)
         if fired:
             return fired
+    if b is None and state.planned and not state.battles:
+        return _landing(state)
     if b is None:
         if not order.asked(state):
             return []
@@ -109,12 +111,32 @@ def combat(state: Aa50State) -> list[Prompt]:
             )
         ]
     if b.step == "press":
-        forms = [OrderForm(type="press", label=t("aa50.form.press"))]
         back = battles.retreats(state)
-        if back:
-            forms.append(_places_form("retreat", "to", back))
-        return [menus.prompt(state, "press", forms, {"type": "press"}, None, "b", b.where, b.round)]
+        if battles.must_retreat(state):  # 7.3.6: its transport's cargo lands nowhere
+            forms = [_places_form("retreat", "to", back)]
+            default = {"type": "retreat", "to": back[0]}
+        else:
+            forms = [OrderForm(type="press", label=t("aa50.form.press"))]
+            if back:
+                forms.append(_places_form("retreat", "to", back))
+            default = {"type": "press"}
+        return [menus.prompt(state, "press", forms, default, None, "b", b.where, b.round)]
     return []
+
+
+def _landing(state: Aa50State) -> list[Prompt]:
+    """7.2.1: the owner of a fighter whose carrier sank chooses where it lands."""
+    f = orphans.chooser(state)
+    if f is None:
+        return []
+    where = orphans.choices(state, f)
+    places = _places_form("land_fighter", "to", where)
+    one = Option(value=f.id, label=menus.unit_label(f))
+    fighter = Choice(name="fighter", label=t("aa50.input.units"), options=(one,))
+    form = places.model_copy(update={"inputs": (fighter, *places.inputs)})
+    default = {"type": "land_fighter", "fighter": f.id, "to": where[0]}
+    seat = board.seat_of(f.owner)
+    return [menus.prompt(state, "land_fighter", [form], default, seat, "f", f.id)]
 
 
 def _places_form(kind: str, name: str, places: list[str]) -> OrderForm:

@@ -104,6 +104,9 @@ def form(state: Aa50State, seat: str) -> OrderForm:
 def set_order(state: Aa50State, seat: str, action: SetCasualtyOrder) -> list[Event]:
     if action.power not in powers_of(seat):
         raise RuleViolation("aa50.casualties.not_yours", "AA50 5.5.3.2", power=action.power)
+    if {"factory", "aa_gun"} & set(action.ranks):
+        # 7.1.4-7.1.5: neither is ever a casualty (the form does not offer them).
+        raise RuleViolation("aa50.casualties.not_a_casualty", "AA50 5.5.3.2")
     state.casualty_orders[action.power] = CasualtyOrder(
         ranks=list(action.ranks),
         battleship_hits_first=action.battleship_hits_first,
