@@ -111,7 +111,7 @@ class Referee(Lookups):
         scenario = scenario or known[0]
         if scenario not in known:
             raise RuleViolation("core.scenario.unknown", "Referee", scenario=scenario)
-        parsed = ruleset.parse_options(options or {})
+        parsed = ruleset.parse_options({**ruleset.scenario_options(scenario), **(options or {})})
         game_settings = _settings(settings or {})
         # A fixed seed is for local play and tests; it is still committed to before the start.
         seed, now = seed or new_seed(), self.clock()

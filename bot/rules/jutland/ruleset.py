@@ -29,6 +29,8 @@ from bot.rules.jutland.advanced.components import adv
 from bot.rules.jutland.advanced.state import AdvancedState
 from bot.rules.jutland.battle import fire, maneuver
 from bot.rules.jutland.components import comps
+from bot.rules.jutland.scenarios import events as _play_events  # noqa: F401
+from bot.rules.jutland.scenarios import setup as scenario_setup
 from bot.rules.jutland.state import SIDES, Battle, JutlandState, Maneuver, TaskForce
 from bot.rules.jutland.view import JutlandView, build_view, secrets
 
@@ -82,10 +84,15 @@ class Jutland(Ruleset[JutlandState]):
     action_adapter: ClassVar[TypeAdapter[Any]] = TypeAdapter(A.JutlandAction)
 
     def scenarios(self) -> list[Scenario]:
-        return [Scenario(id="basic", title=t("jut.scenario.basic"))]
+        return [Scenario(id="basic", title=t("jut.scenario.basic"))] + [
+            Scenario(id=s, title=t(f"jut.scenario.{s}")) for s in scenario_setup.ids()
+        ]
+
+    def scenario_options(self, scenario: str) -> dict[str, Any]:
+        return scenario_setup.defaults(scenario, set(JutlandOptions.model_fields))
 
     def setup(self, scenario: str, options: BaseModel, dice: Dice) -> Outcome[JutlandState]:
-        if scenario != "basic":
+        if scenario not in {s.id for s in self.scenarios()}:
             raise RuleViolation("core.scenario.unknown", "Referee", scenario=scenario)
         state = new_state(self.id, scenario)
         if (
@@ -97,7 +104,10 @@ class Jutland(Ruleset[JutlandState]):
         if isinstance(options, JutlandOptions) and options.rules == "advanced":
             state.advanced = AdvancedState(ammunition=options.ammunition)
             light.add_forces(state)  # Jutland 12.1
-        events = [Event(kind="jut.game_started"), *turn.advance(state, dice)]
+        events = [Event(kind="jut.game_started")]
+        if scenario != "basic":
+            events += scenario_setup.apply(state, scenario, options)
+        events += turn.advance(state, dice)
         return Outcome(state=state, events=events)
 
     def prompts(self, state: JutlandState) -> list[Prompt]:

@@ -14,6 +14,7 @@ from bot.rules.jutland.advanced import victory
 from bot.rules.jutland.battle import end as end_
 from bot.rules.jutland.battle import placement, reinforce, steps
 from bot.rules.jutland.events import Contact, Resumed
+from bot.rules.jutland.scenarios import victory as scenario
 from bot.rules.jutland.state import JutlandState, Phase
 
 
@@ -27,7 +28,7 @@ def _hour_passes(state: JutlandState) -> list[Event]:
     state.regroups = {}
     state.fought = []
     victory.watch(state)  # Jutland 17: German capital ships coming home
-    if state.hour > board.last_hour():
+    if state.hour > board.last_hour() or scenario.home_again(state):  # 2; 23.1
         PHASES.goto(state, "over")
         return end(state)
     return [Event(kind="jut.hour", params={"hour": state.hour}), *search.fuel(state)]
@@ -79,7 +80,9 @@ def _determine(state: JutlandState, dice: Dice) -> list[Event]:
     return _next_battle(state)
 
 
-def _engage(state: JutlandState, where: str) -> list[Event]:
+def engage(state: JutlandState, where: str) -> list[Event]:
+    """Jutland 3.3 item 4c: the battle in ``where`` begins (a mini-scenario or a solitaire
+    contact opens with it, 23)."""
     state.contact = where
     state.contacts.append((state.hour, where))
     state.battle = placement.new_battle(state, where)
@@ -103,7 +106,7 @@ def _next_battle(state: JutlandState) -> list[Event]:
     busy = set(state.fought) | {b.hex for b in state.battles}
     where = search.contact(state, skip=busy)
     if where is not None:
-        return _engage(state, where)
+        return engage(state, where)
     state.contact = None
     PHASES.goto(state, "plot")
     events = _hour_passes(state)
@@ -119,8 +122,13 @@ def _battle(state: JutlandState, dice: Dice) -> list[Event]:
     disengaged forces are on the sheet again. Either way the next battle of the hour follows,
     or the hour is marked. Ruling: the forces not in a battle wait on the sheet while the
     battles of an hour are fought (their hourly move of 4.1 follows them)."""
+    before = state.battle
     events = steps.STEPS.run(state, dice)
     b = state.battle
+    if b is None and before is not None and scenario.ends_with_battle(state):
+        scenario.battle_over(state, before)  # 23.1: out of sight, the game is over
+        PHASES.goto(state, "over")
+        return events + end(state)
     if b is None:
         return events + _next_battle(state)
     if b.turn > end_.TURNS_PER_HOUR:
@@ -136,6 +144,9 @@ def end(state: JutlandState) -> list[Event]:
     """Jutland 2. Ruling: "more ships still in play than the British" cannot be met by the
     order of battle (27 against 45); read with the British condition, the side that sank more
     ships wins, equal losses draw."""
+    if state.play is not None and state.scenario != "basic":  # Jutland 23.1
+        state.result, events = scenario.result(state)
+        return events
     if state.advanced is not None:  # Jutland 17: victory points
         state.result, events = victory.result(state)
         return events

@@ -11,6 +11,7 @@ from bot.rules.jutland import board
 from bot.rules.jutland.battle.geometry import COUNTER, Point, ahead, bearing, dist
 from bot.rules.jutland.battle.maneuver import settle, straight
 from bot.rules.jutland.components import comps
+from bot.rules.jutland.scenarios.data import spec
 from bot.rules.jutland.state import Battle, BattleShip, Formation, JutlandState, Side, TaskForce
 
 START = 18000.0
@@ -33,6 +34,8 @@ STEP = 500.0
 
 
 def visibility(battle: Battle) -> float:
+    if battle.visibility is not None and not battle.night:
+        return battle.visibility
     return NIGHT if battle.night else DAY
 
 
@@ -94,7 +97,7 @@ def place(
 
 
 def new_battle(state: JutlandState, where: str) -> Battle:
-    battle = Battle(hex=where, night=board.night(state.hour))
+    battle = Battle(hex=where, night=board.night(state.hour), visibility=_weather(state))
     here = [tf for tf in state.task_forces.values() if tf.hex == where and tf.ships]
     entries: dict[str, float] = {}
     for tf in here:
@@ -124,6 +127,12 @@ def new_battle(state: JutlandState, where: str) -> Battle:
     return battle
 
 
+def _weather(state: JutlandState) -> float | None:
+    """23.1: a mini-scenario's visibility (36,000 yards in all three)."""
+    s = spec(state.scenario) if state.play is not None else None
+    return float(s.head.visibility) if s is not None else None
+
+
 def nearest(battle: Battle) -> float:
     german = [s for s in battle.ships.values() if s.side == "german" and not s.sunk]
     british = [s for s in battle.ships.values() if s.side == "british" and not s.sunk]
@@ -137,7 +146,7 @@ def _close(battle: Battle) -> None:
             leaders = [battle.ships[c[0]] for f in battle.formations.values() for c in f.columns]
             if all(dist((s.x, s.y), (0.0, 0.0)) <= NIGHT_CLOSE for s in leaders):
                 break
-        elif nearest(battle) <= DAY:
+        elif nearest(battle) <= visibility(battle):
             break
         for s in battle.ships.values():
             s.x, s.y = ahead((s.x, s.y), s.heading, STEP)
