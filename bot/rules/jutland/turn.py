@@ -14,6 +14,7 @@ from bot.rules.jutland.advanced import victory
 from bot.rules.jutland.battle import end as end_
 from bot.rules.jutland.battle import placement, reinforce, steps
 from bot.rules.jutland.events import Contact, Resumed
+from bot.rules.jutland.scenarios import hidden
 from bot.rules.jutland.scenarios import victory as scenario
 from bot.rules.jutland.state import JutlandState, Phase
 
@@ -71,7 +72,8 @@ def _plotted(state: JutlandState, dice: Dice) -> list[Event]:
     events = search.move(state, ("german", "british"))
     if state.battles:
         return events + _next_battle(state)
-    PHASES.goto(state, "search_german")
+    # 23.2: in solitaire no search follows the move; forces in one hex meet.
+    PHASES.goto(state, "contact" if hidden.no_search(state) else "search_german")
     return events
 
 
@@ -87,7 +89,7 @@ def engage(state: JutlandState, where: str) -> list[Event]:
     state.contacts.append((state.hour, where))
     state.battle = placement.new_battle(state, where)
     PHASES.goto(state, "battle")
-    return [Contact(hex=where).event(reveals=True)]
+    return [Contact(hex=where).event(reveals=True), *hidden.reveal(state)]
 
 
 def _next_battle(state: JutlandState) -> list[Event]:
@@ -183,7 +185,7 @@ PHASES: Table[Phase, JutlandState] = Table(
             owes=("german", "british"),
             prompts=prompts.plot,
             run=_plotted,
-            next=("search_german", "battle", "over"),
+            next=("search_german", "contact", "battle", "over"),
         ),
         Step(
             "search_german",

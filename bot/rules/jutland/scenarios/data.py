@@ -12,6 +12,7 @@ from pydantic import Field
 
 from bot.rules.core.data import data_dir as default_data_dir
 from bot.rules.core.sourced import DataError, Id, Loader, Sourced
+from bot.rules.jutland import board
 from bot.rules.jutland.advanced.components import adv
 from bot.rules.jutland.components import Side, comps
 from bot.rules.jutland.state import JutlandState
@@ -92,6 +93,8 @@ def load(root: Path | None = None) -> dict[str, Spec]:
             for h in (f.came_from, head.hex):
                 if h is not None and h not in c.hexes:
                     load.problem(name, "scenario", f"hex {h} is not on the sheet")
+                elif h is not None and not board.enterable(f.side, h):
+                    load.problem(name, "scenario", f"hex {h} is no sea hex for the {f.side}")
         if {f.side for f in forces} != {"german", "british"}:
             load.problem(name, "force", "a force for each side")
         out[head.id] = Spec(

@@ -19,6 +19,11 @@ GERMAN_BONUS = frozenset({"N", "NW", "W", "SW"})
 scores 16; NE, E, SE or S, the British 32."""
 
 
+WEST_OF = 22.0
+"""The sheet's middle, east to west, in half-hex steps (a hex's column plus half its row):
+the Jade lies at 29 and a half, Rosyth at 14, the Norwegian coast beyond 30."""
+
+
 def _spec(state: JutlandState) -> Spec | None:
     return spec(state.scenario) if state.play is not None else None
 
@@ -61,6 +66,12 @@ def home_again(state: JutlandState) -> bool:
 
 
 def zone(s: Spec, hex_id: str) -> Zone | None:
+    """Special rule a: the zone of the sheet's west part holding ``hex_id``. Ruling: a hex
+    east of the sheet's middle (off Norway) is in none: a German seen there has not shown
+    himself at the British coast, and his points are multiplied by nothing."""
+    h = comps().hexes[hex_id]
+    if h.col + h.row / 2 >= WEST_OF:
+        return None
     row = hex_id.rstrip("-0123456789")
     return next((z for z in s.zones if row in z.rows), None)
 
