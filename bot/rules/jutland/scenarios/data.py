@@ -42,8 +42,9 @@ class ScenarioHead(Sourced):
     british_bonus: int = 0
     victory: Victory
     defaults: dict[str, Any] = Field(default_factory=dict)
-    """The suggested options (23.1 rules item 1), the scenario's defaults. Ruling: one the
-    options model does not have yet is skipped (``setup.defaults``)."""
+    """The suggested options (23.1 rules item 1), the scenario's defaults: "both weather
+    variables" are the options ``visibility`` and ``wind`` (22.1). Ruling: one the options
+    model does not have yet is skipped (``setup.defaults``)."""
 
 
 class Force(Sourced):
