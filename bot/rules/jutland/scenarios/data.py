@@ -43,8 +43,8 @@ class ScenarioHead(Sourced):
     victory: Victory
     defaults: dict[str, Any] = Field(default_factory=dict)
     """The suggested options (23.1 rules item 1), the scenario's defaults: "both weather
-    variables" are the options ``visibility`` and ``wind`` (the weather tables). Ruling: one the options
-    model does not have yet is skipped (``setup.defaults``)."""
+    variables" are the options ``visibility`` and ``wind`` (the weather tables). Ruling: one
+    the options model does not have yet is skipped (``setup.defaults``)."""
 
 
 class Force(Sourced):
