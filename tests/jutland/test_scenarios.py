@@ -46,8 +46,9 @@ def test_light_ships_start_within_4000_yards_of_their_capital_ships(scenario: st
 
 @pytest.mark.parametrize("scenario", MINI)
 def test_the_basic_rules_are_refused(scenario: str) -> None:
+    options = RULESET.parse_options({"rules": "basic"})
     with pytest.raises(RuleViolation) as err:
-        _setup(scenario, rules="basic")
+        RULESET.setup(scenario, options, FairDice(b"s", scenario, 0))
     assert err.value.code == "jut.scenario.advanced" and err.value.section == "Jutland 23.1"
 
 
