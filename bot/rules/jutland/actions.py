@@ -54,6 +54,8 @@ class ManeuverOrder(Action):
     speed: Annotated[int, Field(ge=0, le=30)]
     then: Annotated[int, Field(ge=-180, le=180)] = 0
     """4.2 item 4: a second turn of the same kind, at the end of the straight run (0: none)."""
+    detach: list[Ref] = Field(default_factory=list, max_length=40)
+    """Advanced 15.3 item 3: damaged ships of the formation that fall out of it."""
 
 
 class Fire(Action):

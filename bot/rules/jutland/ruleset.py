@@ -23,7 +23,7 @@ from bot.rules.core import (
 from bot.rules.jutland import actions as A
 from bot.rules.jutland import events as _events  # noqa: F401  (registers the event kinds)
 from bot.rules.jutland import hiding, regroup, search, solo, turn
-from bot.rules.jutland.advanced import gunnery, light, torpedo
+from bot.rules.jutland.advanced import formations, gunnery, light, torpedo
 from bot.rules.jutland.advanced import search as adv_search
 from bot.rules.jutland.advanced.components import adv
 from bot.rules.jutland.advanced.state import AdvancedState
@@ -34,6 +34,7 @@ from bot.rules.jutland.scenarios import bot
 from bot.rules.jutland.scenarios import events as _play_events  # noqa: F401
 from bot.rules.jutland.scenarios import setup as scenario_setup
 from bot.rules.jutland.state import SIDES, Battle, JutlandState, Maneuver, TaskForce
+from bot.rules.jutland.tournament import battle_options as tournament
 from bot.rules.jutland.view import JutlandView, build_view, secrets
 
 
@@ -51,6 +52,18 @@ class JutlandOptions(BaseModel):
     )
     ammunition: bool = Field(
         default=False, description="Tournament 22.2: capital ships fire in 6 battle hours"
+    )
+    special_damage: bool = Field(
+        default=False,
+        description="Tournament 22.3: random damage location, critical and flotation hits",
+    )
+    smoke: bool = Field(default=False, description="Tournament 22.2: German smoke screens")
+    visibility: bool = Field(
+        default=False, description="Tournament 22.1: the Visibility Table in day battles"
+    )
+    wind: bool = Field(default=False, description="Tournament 22.1: the Wind Direction Table")
+    weather_one_roll: bool = Field(
+        default=False, description="Tournament 22.1 item 3: one die for both weather tables"
     )
     solo: bool = Field(
         default=False, description="Jutland 23.2: alone against the bot, which takes the other side"
@@ -134,18 +147,16 @@ class Jutland(Ruleset[JutlandState]):
         if scenario not in {s.id for s in self.scenarios()}:
             raise RuleViolation("core.scenario.unknown", "Referee", scenario=scenario)
         state = new_state(self.id, scenario)
-        if (
-            isinstance(options, JutlandOptions)
-            and options.ammunition
-            and options.rules != "advanced"
-        ):
-            raise RuleViolation("jut.options.tournament", "Jutland 22.2")
+        if isinstance(options, JutlandOptions):
+            tournament.check_options(options)
         if isinstance(options, JutlandOptions) and options.rules == "advanced":
-            state.advanced = AdvancedState(ammunition=options.ammunition)
+            state.advanced = AdvancedState(
+                ammunition=options.ammunition, modules=tournament.modules(options)
+            )
             light.add_forces(state)  # Jutland 12.1
         events = [Event(kind="jut.game_started")]
         if scenario != "basic":
-            events += scenario_setup.apply(state, scenario, options)
+            events += scenario_setup.apply(state, scenario, options, dice)
         elif isinstance(options, JutlandOptions) and options.solo:
             events += solo.setup(state, dice)
         events += turn.advance(state, dice)
@@ -176,6 +187,7 @@ class Jutland(Ruleset[JutlandState]):
             events = regroup.makeup(state, side, action)
         elif isinstance(action, A.ManeuverOrder):
             m = Maneuver(turn=action.turn, angle=action.angle, speed=action.speed, then=action.then)
+            formations.plan(state, _battle(state), side, action.tf, action.detach)  # 15.3
             events = maneuver.plot(state, _battle(state), side, action.tf, m)
         elif isinstance(action, A.Fire):
             b = _battle(state)

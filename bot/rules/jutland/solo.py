@@ -186,7 +186,7 @@ def setup(state: JutlandState, dice: Dice) -> list[Event]:
     if found is None:
         return [SoloBegins(hour=hour).event()]
     solo.pattern, solo.contact = found[2], found[1]
-    return turn.engage(state, found[1])
+    return turn.engage(state, found[1], dice)
 
 
 def _leader(state: JutlandState, tf: TaskForce) -> str:

@@ -9,6 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from bot.rules.core import GameState
 from bot.rules.jutland.advanced.state import AdvancedState
 from bot.rules.jutland.scenarios.state import PlayState
+from bot.rules.jutland.tournament.battle_state import SmokeScreen, Weather
 
 Side = Literal["german", "british"]
 SIDES: tuple[Side, ...] = ("german", "british")
@@ -138,10 +139,16 @@ class Battle(BaseModel):
     """This turn's lines of fire, (firer, target), drawn on the battle surface."""
     visibility: float | None = None
     """The maximum visibility in yards where a scenario or the weather sets it (23.1: 36,000
-    yards); None: the rules' 24,000 by day, 6,000 at night (3.4)."""
+    yards; the Tournament's Visibility Table, 22.1); None: the rules' 24,000 by day, 6,000 at
+    night (3.4)."""
     markers: dict[str, tuple[float, float]] = Field(default_factory=dict)
     """3.4 item 3: the extra Battle Area Markers of neighbouring hexes holding forces not in
     the battle, by hex, 36,000 yards off in that hex's direction."""
+    weather: Weather | None = None
+    """Tournament 22.1 (an option): the weather of this battle (the wind; ``visibility``
+    holds the rolled visibility)."""
+    smoke: list[SmokeScreen] = Field(default_factory=list)
+    """Tournament 22.2 (an option): the smoke screens standing."""
 
 
 Formation.model_rebuild()

@@ -17,6 +17,7 @@ from bot.rules.jutland.events import Contact, Resumed
 from bot.rules.jutland.scenarios import hidden
 from bot.rules.jutland.scenarios import victory as scenario
 from bot.rules.jutland.state import JutlandState, Phase
+from bot.rules.jutland.tournament import battle_weather
 
 
 def _put(state: JutlandState, phase: Phase) -> None:
@@ -71,7 +72,7 @@ def _plotted(state: JutlandState, dice: Dice) -> list[Event]:
     going on (every hex with a force is announced in the Basic Game, 3.3 item 2)."""
     events = search.move(state, ("german", "british"))
     if state.battles:
-        return events + _next_battle(state)
+        return events + _next_battle(state, dice)
     # 23.2: in solitaire no search follows the move; forces in one hex meet.
     PHASES.goto(state, "contact" if hidden.no_search(state) else "search_german")
     return events
@@ -79,20 +80,22 @@ def _plotted(state: JutlandState, dice: Dice) -> list[Event]:
 
 def _determine(state: JutlandState, dice: Dice) -> list[Event]:
     """Jutland 3.3 item 4: same hex, battle; adjacent or unseen, the hour is marked."""
-    return _next_battle(state)
+    return _next_battle(state, dice)
 
 
-def engage(state: JutlandState, where: str) -> list[Event]:
+def engage(state: JutlandState, where: str, dice: Dice) -> list[Event]:
     """Jutland 3.3 item 4c: the battle in ``where`` begins (a mini-scenario or a solitaire
     contact opens with it, 23)."""
     state.contact = where
     state.contacts.append((state.hour, where))
-    state.battle = placement.new_battle(state, where)
+    # Tournament 22.1: the weather of the first turn, before the fleets close to it.
+    weather, seen, rolled = battle_weather.start(state, board.night(state.hour), dice)
+    state.battle = placement.new_battle(state, where, weather, seen)
     PHASES.goto(state, "battle")
-    return [Contact(hex=where).event(reveals=True), *hidden.reveal(state)]
+    return [Contact(hex=where).event(reveals=True), *rolled, *hidden.reveal(state)]
 
 
-def _next_battle(state: JutlandState) -> list[Event]:
+def _next_battle(state: JutlandState, dice: Dice) -> list[Event]:
     """Jutland 4.1: the hour's battles one after another, each by its own marker: first those
     going on, in the order they began, each joined by the forces that entered its hex; then
     every hex where both sides now are. Ruling: the rules give no order among new contacts;
@@ -108,7 +111,7 @@ def _next_battle(state: JutlandState) -> list[Event]:
     busy = set(state.fought) | {b.hex for b in state.battles}
     where = search.contact(state, skip=busy)
     if where is not None:
-        return engage(state, where)
+        return engage(state, where, dice)
     state.contact = None
     PHASES.goto(state, "plot")
     events = _hour_passes(state)
@@ -132,13 +135,13 @@ def _battle(state: JutlandState, dice: Dice) -> list[Event]:
         PHASES.goto(state, "over")
         return events + end(state)
     if b is None:
-        return events + _next_battle(state)
+        return events + _next_battle(state, dice)
     if b.turn > end_.TURNS_PER_HOUR:
         b.turn = 1
         state.fought.append(b.hex)
         state.battles.append(b)
         state.battle = None
-        return events + _next_battle(state)
+        return events + _next_battle(state, dice)
     return events
 
 

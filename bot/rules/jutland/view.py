@@ -84,6 +84,12 @@ class BattleView(BaseModel):
     """3.4 item 3: extra Battle Area Markers of neighbouring hexes, by hex."""
     lines: tuple[tuple[str, str], ...]
     """This turn's lines of fire (firer, target)."""
+    wind: int | None = None
+    """Tournament 22.1 item 2: the way the wind blows from (degrees), with that option."""
+    weather: bool = False
+    """Tournament 22.1 item 1: ``visibility`` was rolled on the Visibility Table."""
+    smoke: tuple[tuple[tuple[float, float], tuple[float, float]], ...] = ()
+    """Tournament 22.2: the smoke screens standing, each from one point to the other."""
 
 
 class JutlandView(View):
@@ -191,7 +197,9 @@ def _battle(state: JutlandState, owing: set[str], side: Side | None) -> BattleVi
     return BattleView(
         hex=b.hex, night=b.night, turn=b.turn, step=b.step, ships=ships, maneuvers_done=done,
         visibility=visibility(b), bands=BANDS, focus=flagship, markers=dict(b.markers),
-        lines=tuple(b.lines),
+        lines=tuple(b.lines), wind=b.weather.wind if b.weather else None,
+        weather=b.weather is not None and b.weather.rolled and not b.night,
+        smoke=tuple((s.a, s.b) for s in b.smoke),
     )  # fmt: skip
 
 

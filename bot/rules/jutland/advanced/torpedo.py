@@ -19,6 +19,7 @@ from bot.rules.jutland.advanced.state import TorpedoAttack
 from bot.rules.jutland.battle import fire as basic
 from bot.rules.jutland.battle.geometry import bearing, dist
 from bot.rules.jutland.state import Battle, JutlandState, Side
+from bot.rules.jutland.tournament import battle_damage
 
 SECTION = "Jutland 12.6"
 
@@ -202,9 +203,14 @@ def resolve(state: JutlandState, battle: Battle, dice: Dice) -> list[Event]:
                                      die=0, hits=0, evaded=True, sunk=False).event())  # fmt: skip
             continue
         face = dice.roll(t("jut.die.torpedo", target=name(a.target)), 6)
-        while adv().torpedo[face].again:
+        six = battle_damage.flotation_on(state, a.target, face)  # Tournament 22.3 item 3
+        while not six and adv().torpedo[face].again:
             face = dice.roll(t("jut.die.torpedo", target=name(a.target)), 6)
-        hits = adv().torpedo[face].hits[a.factors - 1]
+        table: list[Event] = []
+        if six:
+            hits, table = battle_damage.flotation(state, a.target, a.factors, dice)
+        else:
+            hits = adv().torpedo[face].hits[a.factors - 1]
         hits *= (2 if a.close and not dodged else 1) * (2 if a.helpless else 1)
         if light.kind(a.target) == "capital":
             sunk = damage.torpedo_capital(state, battle, a.target, hits)
@@ -212,6 +218,7 @@ def resolve(state: JutlandState, battle: Battle, dice: Dice) -> list[Event]:
             _, sunk = light.hit(state, battle, a.target, hits, None)
         done = {"flotilla": a.flotilla, "target": a.target, "factors": a.factors}
         events.append(TorpedoHit(**done, die=face, hits=hits, evaded=dodged, sunk=sunk).event())
+        events += table
         if not sunk and light.kind(a.target) == "capital":
             events += damage.fall_out(state, battle, a.target)
     return events

@@ -11,6 +11,7 @@ from bot.rules.jutland.battle.geometry import CLEARANCE, counter, dist, segment_
 from bot.rules.jutland.battle.placement import visibility
 from bot.rules.jutland.components import comps
 from bot.rules.jutland.state import Battle, BattleShip, Side
+from bot.rules.jutland.tournament import smoke
 
 SECTION = "Jutland 4.3"
 BANDS = (3000.0, 10000.0, 16000.0)
@@ -38,6 +39,8 @@ def clear(
     """4.3 item 8: no counter, friend or foe, between the two."""
     segs = segs if segs is not None else counters(battle)
     a, b = (firer.x, firer.y), (target.x, target.y)
+    if battle.smoke and smoke.blocks(battle, a, b):  # Tournament 22.2: nor through smoke
+        return False
     pad = CLEARANCE + 1300.0  # half a counter and the clearance: a box outside it is clear
     lo_x, hi_x = min(a[0], b[0]) - pad, max(a[0], b[0]) + pad
     lo_y, hi_y = min(a[1], b[1]) - pad, max(a[1], b[1]) + pad

@@ -13,6 +13,7 @@ from bot.rules.jutland.battle.maneuver import settle, straight
 from bot.rules.jutland.components import comps
 from bot.rules.jutland.scenarios.data import spec
 from bot.rules.jutland.state import Battle, BattleShip, Formation, JutlandState, Side, TaskForce
+from bot.rules.jutland.tournament.battle_state import Weather
 
 START = 18000.0
 DAY, NIGHT = 24000.0, 6000.0
@@ -96,8 +97,14 @@ def place(
     return width
 
 
-def new_battle(state: JutlandState, where: str) -> Battle:
-    battle = Battle(hex=where, night=board.night(state.hour), visibility=_weather(state))
+def new_battle(
+    state: JutlandState, where: str, weather: Weather | None = None, seen: float | None = None
+) -> Battle:
+    """``weather`` and ``seen``: the Tournament's weather and rolled visibility (22.1: the
+    fleets close to it, item 1f)."""
+    # 23.1: a mini-scenario's battle opens at its own visibility, rolled or not.
+    seen = _weather(state) or seen
+    battle = Battle(hex=where, night=board.night(state.hour), weather=weather, visibility=seen)
     here = [tf for tf in state.task_forces.values() if tf.hex == where and tf.ships]
     entries: dict[str, float] = {}
     for tf in here:

@@ -9,7 +9,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from bot.rules.core import Event, RuleViolation, t
+from bot.rules.core import Dice, Event, RuleViolation, t
 from bot.rules.jutland import turn
 from bot.rules.jutland.advanced.components import is_light
 from bot.rules.jutland.advanced.damage import record
@@ -41,7 +41,7 @@ def defaults(scenario: str, fields: set[str]) -> dict[str, Any]:
     return {k: v for k, v in (s.head.defaults if s else {}).items() if k in fields}
 
 
-def apply(state: JutlandState, scenario: str, options: BaseModel) -> list[Event]:
+def apply(state: JutlandState, scenario: str, options: BaseModel, dice: Dice) -> list[Event]:
     """Cut the campaign's forces down to the scenario's order of battle and place them."""
     s = spec(scenario)
     assert s is not None
@@ -60,7 +60,7 @@ def apply(state: JutlandState, scenario: str, options: BaseModel) -> list[Event]
     if not s.head.search:
         _in_contact(state, s)
         assert s.head.hex is not None
-        events += turn.engage(state, s.head.hex)
+        events += turn.engage(state, s.head.hex, dice)
         assert state.battle is not None
         screen(state.battle)
     return events
