@@ -227,6 +227,7 @@ class Jutland(Ruleset[JutlandState]):
         out |= {s.id: s.name for s in c.ships.values()}
         out |= {u.id: u.name for u in adv().light.values()}
         out |= {b: t(f"jut.band.{b}") for b in BANDS}  # 14.3: the range bands
+        out |= {k: t(f"jut.section.{k}") for k in ("fore", "aft")}  # 22.3: hit locations
         for side, prefix in (("british", "gb"), ("german", "de")):
             for n in range(1, 16):
                 out[f"{prefix}{n}"] = t(f"jut.tf.{side}", n=n)

@@ -16,6 +16,7 @@ from bot.rules.jutland.battle import placement, reinforce, steps
 from bot.rules.jutland.events import Contact, Resumed
 from bot.rules.jutland.scenarios import hidden
 from bot.rules.jutland.scenarios import victory as scenario
+from bot.rules.jutland.scenarios import weather as scenario_weather
 from bot.rules.jutland.state import JutlandState, Phase
 from bot.rules.jutland.tournament import battle_weather
 
@@ -89,7 +90,10 @@ def engage(state: JutlandState, where: str, dice: Dice) -> list[Event]:
     state.contact = where
     state.contacts.append((state.hour, where))
     # Tournament 22.1: the weather of the first turn, before the fleets close to it.
-    weather, seen, rolled = battle_weather.start(state, board.night(state.hour), dice)
+    night = board.night(state.hour)
+    weather, seen, rolled = scenario_weather.opening(state, night) or battle_weather.start(
+        state, night, dice
+    )
     state.battle = placement.new_battle(state, where, weather, seen)
     PHASES.goto(state, "battle")
     return [Contact(hex=where).event(reveals=True), *rolled, *hidden.reveal(state)]

@@ -29,7 +29,9 @@ class ScenarioHead(Sourced):
     search: bool
     """False: no search; the game opens with the battle (23.1)."""
     visibility: int
-    wind: str
+    """Yards: the battles open at it (special rules: 36,000)."""
+    wind: Literal["N", "NE", "E", "SE", "S", "SW", "W", "NW"]
+    """Where the wind blows from (special rules)."""
     line_ahead: bool = False
     """Each side's capital ships in one line ahead (Dogger Bank special rule b)."""
     crossed: dict[str, int] = Field(default_factory=dict)
