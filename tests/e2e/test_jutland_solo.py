@@ -24,12 +24,11 @@ from typing import Any
 import pytest_asyncio
 
 from bot.i18n import render
-from bot.referee import service
 from bot.rules.core import Prompt, Text
 from bot.rules.jutland import RULESET, board
 from bot.rules.jutland.state import JutlandState
 from tests.e2e import campaign as shared
-from tests.e2e import jut_director
+from tests.e2e import jut_director, jut_play
 from tests.e2e.harness import Env
 from tests.fakediscord import FakeWorld
 
@@ -93,30 +92,22 @@ class Game:
             return True
         prompt, action = chosen[0]
         self.orders += 1
-        record = await self.env.running.referee.game(self.record_id)
-        thread = self.fake.channel(int(record.thread_id or 0))
-        reply = await shared.answer_with_components(
-            self.env, record, thread, self.world.alice, prompt, action,
-            fresh=self.orders % 3 == 0, routes=self.routes,
-        )  # fmt: skip
-        assert "✅" in reply, (action, reply)
+        await jut_play.order(
+            self.env,
+            GAME_ID,
+            self.world.alice,
+            prompt,
+            action,
+            fresh=self.orders % 3 == 0,
+            routes=self.routes,
+        )
         return True
 
 
 @pytest_asyncio.fixture
 async def game(fake_world: FakeWorld, tmp_path: Path, monkeypatch: Any) -> AsyncIterator[Game]:
-    monkeypatch.setattr(service, "new_seed", lambda: SEED)
-    monkeypatch.setattr(service, "_new_id", lambda: GAME_ID)
-    import rendering.jutland  # noqa: F401  (registers the renderer recorded here)
-
-    drawn = shared.record_drawing(monkeypatch, "jutland")
-    sent = shared.record_delivery(monkeypatch)
-    env = Env(fake_world, tmp_path / "referee.sqlite3", overrides={"map_pool": "thread"})
-    await env.start_bot()
-    try:
-        yield Game(env, drawn, sent)
-    finally:
-        await env.stop_bot()
+    async with jut_play.recorded(fake_world, tmp_path, monkeypatch, SEED, GAME_ID) as opened:
+        yield Game(*opened)
 
 
 async def test_a_solo_game_against_the_bot_to_the_end(game: Game) -> None:
@@ -129,16 +120,7 @@ async def test_a_solo_game_against_the_bot_to_the_end(game: Game) -> None:
     )
     assert "vaults" in str(await refused.answer()) and not fake.threads_in(world.channel)
 
-    handle = await fake.slash(
-        alice, world.channel, "game new", {"ruleset": "jutland", "solo": True}
-    )
-    assert not (await handle.response()).ephemeral
-    await fake.wait_until(lambda: bool(fake.threads_in(world.channel)), what="the thread")
-    record = await env.running.referee.game(GAME_ID)
-    for _ in range(200):
-        record = await env.running.referee.game(GAME_ID)
-        if record.thread_id:
-            break
+    record = await jut_play.open_game(env, alice, GAME_ID, solo=True)
     assert record.options["solo"] is True
     lobby = env.lobby_message(record)
     free = render(Text(key="discord.lobby.bot_free", params={}), "en")
