@@ -169,6 +169,16 @@ def event_text(
         for name in seats:
             if isinstance(values.get(name), str):
                 values[name] = seat_name(ruleset, values[name], lang)
+        # Ids the game names (ships, places: Ruleset.names) read by their names, as in a
+        # refusal (``violation``): an event keeps ids, its reader never sees one.
+        names = _names(ruleset)
+        for name, value in values.items():
+            if name in seats:
+                continue
+            if _named(value, names):
+                values[name] = render(names[value], lang)
+            elif isinstance(value, list) and value and all(_named(v, names) for v in value):
+                values[name] = [render(names[v], lang) for v in value]
     return tr(f"event.{event.kind}", lang, **values)
 
 

@@ -80,6 +80,17 @@ class Ruleset(ABC, Generic[S]):
         rules say who may play what (AA50 3: the powers one player holds are of one side).
         Any seats may go together otherwise."""
 
+    def scenario_options(self, scenario: str) -> dict[str, Any]:
+        """The options a scenario plays with unless the players choose otherwise (its
+        suggested options): the referee lays the players' choices over them at creation."""
+        return {}
+
+    def solo_policy(self, options: BaseModel) -> str | None:
+        """The autopilot policy (one of ``autopilots``) by which the referee holds every seat
+        no player took, when ``options`` ask for a game against the bot; None: every seat
+        needs a player to start."""
+        return None
+
     def parse_options(self, raw: dict[str, Any]) -> BaseModel:
         try:
             return self.options_model.model_validate(raw)

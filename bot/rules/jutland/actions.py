@@ -11,7 +11,7 @@ from bot.rules.jutland.advanced.actions import Engage, HoldTorpedoes, LightMove,
 
 __all__ = [
     "Announce", "EndInitial", "Engage", "Fire", "HoldFire", "HoldTorpedoes", "JutlandAction",
-    "LightMove", "Makeup", "ManeuverOrder", "Merge", "Plot", "Split", "Torpedo",
+    "LightMove", "Makeup", "ManeuverOrder", "Merge", "Plot", "SoloPick", "Split", "Torpedo",
 ]  # fmt: skip
 
 Ref = Annotated[str, Field(min_length=1, max_length=40)]
@@ -99,6 +99,14 @@ class Makeup(Action):
     interval: Annotated[int, Field(ge=0, le=8000)] = 0
 
 
+class SoloPick(Action):
+    """Jutland 23.2: the open decision ``prompt`` answered by the die, as the solitaire rule
+    decides the bot's side (scenarios/bot.py numbers the choices)."""
+
+    type: Literal["solo_pick"] = "solo_pick"
+    prompt: Annotated[str, Field(min_length=1, max_length=120)]
+
+
 JutlandAction = Annotated[
     Plot
     | EndInitial
@@ -112,6 +120,7 @@ JutlandAction = Annotated[
     | LightMove
     | Torpedo
     | HoldTorpedoes
-    | Engage,
+    | Engage
+    | SoloPick,
     Field(discriminator="type"),
 ]

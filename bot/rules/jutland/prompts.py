@@ -10,6 +10,7 @@ from functools import lru_cache
 from bot.rules.core import Choice, Option, OrderForm, Prompt, t
 from bot.rules.jutland import board, regroup, search
 from bot.rules.jutland.advanced import search as adv_search
+from bot.rules.jutland.scenarios.data import must_show
 from bot.rules.jutland.state import SIDES, JutlandState, Side, TaskForce
 
 
@@ -71,7 +72,7 @@ def initial(state: JutlandState) -> list[Prompt]:
     """Jutland 3.2 item 1: the German moves from BB16 hour by hour; at the start of an hour he
     may stop instead (b)."""
     out = [_plot(state, tf, "Jutland 3.2", False) for tf in search.unplotted(state, "german")]
-    if len(out) == len(search.forces(state, "german")):
+    if len(out) == len(search.forces(state, "german")) and not must_show(state):  # 23.1
         out.append(
             Prompt(
                 id=f"h{state.hour}.initial_end",

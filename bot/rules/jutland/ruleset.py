@@ -22,13 +22,17 @@ from bot.rules.core import (
 )
 from bot.rules.jutland import actions as A
 from bot.rules.jutland import events as _events  # noqa: F401  (registers the event kinds)
-from bot.rules.jutland import hiding, regroup, search, turn
+from bot.rules.jutland import hiding, regroup, search, solo, turn
 from bot.rules.jutland.advanced import formations, gunnery, light, torpedo
 from bot.rules.jutland.advanced import search as adv_search
 from bot.rules.jutland.advanced.components import adv
 from bot.rules.jutland.advanced.state import AdvancedState
 from bot.rules.jutland.battle import fire, maneuver
+from bot.rules.jutland.battle.steps import BANDS
 from bot.rules.jutland.components import comps
+from bot.rules.jutland.scenarios import bot
+from bot.rules.jutland.scenarios import events as _play_events  # noqa: F401
+from bot.rules.jutland.scenarios import setup as scenario_setup
 from bot.rules.jutland.state import SIDES, Battle, JutlandState, Maneuver, TaskForce
 from bot.rules.jutland.tournament import battle_options as tournament
 from bot.rules.jutland.view import JutlandView, build_view, secrets
@@ -60,6 +64,9 @@ class JutlandOptions(BaseModel):
     wind: bool = Field(default=False, description="Tournament 22.1: the Wind Direction Table")
     weather_one_roll: bool = Field(
         default=False, description="Tournament 22.1 item 3: one die for both weather tables"
+    )
+    solo: bool = Field(
+        default=False, description="Jutland 23.2: alone against the bot, which takes the other side"
     )
 
 
@@ -94,11 +101,50 @@ class Jutland(Ruleset[JutlandState]):
     view_model = JutlandView
     action_adapter: ClassVar[TypeAdapter[Any]] = TypeAdapter(A.JutlandAction)
 
+    autopilots: ClassVar[tuple[str, ...]] = ("default", "solo")
+    """A side may be played by its prompts' defaults, or by ``solo``: the solitaire rule's
+    bot (23.2, scenarios/bot.py: each open choice numbered and chosen by a die)."""
+
     def scenarios(self) -> list[Scenario]:
-        return [Scenario(id="basic", title=t("jut.scenario.basic"))]
+        return [Scenario(id="basic", title=t("jut.scenario.basic"))] + [
+            Scenario(id=s, title=t(f"jut.scenario.{s}")) for s in scenario_setup.ids()
+        ]
+
+    def scenario_options(self, scenario: str) -> dict[str, Any]:
+        return scenario_setup.defaults(scenario, set(JutlandOptions.model_fields))
+
+    def solo_policy(self, options: BaseModel) -> str | None:
+        """23.2: a solitaire game gives the side no player took to the bot."""
+        return "solo" if isinstance(options, JutlandOptions) and options.solo else None
+
+    def autopilot(self, state: JutlandState, prompt: Prompt, policy: str) -> dict[str, Any] | None:
+        if policy == "solo":  # the die decides, in the order's own step (``apply``)
+            return {"type": "solo_pick", "prompt": prompt.id}
+        return prompt.default
+
+    def apply(
+        self,
+        state: JutlandState,
+        seat: str,
+        action: Action,
+        dice: Dice,
+        prompts: list[Prompt] | None = None,
+        *,
+        copy: bool = True,
+    ) -> Outcome[JutlandState]:
+        """23.2: a ``solo_pick`` becomes the order the die chose for the prompt it names,
+        with the die rolled by this order's dice (recorded in the log with it)."""
+        if isinstance(action, A.SoloPick) and state.result is None:
+            prompts = self.prompts(state) if prompts is None else prompts
+            prompt = next((p for p in prompts if p.seat == seat and p.id == action.prompt), None)
+            raw = bot.pick(state, prompt, dice) if prompt is not None else None
+            if raw is None:
+                raise self.refusal(RuleViolation("jut.solo.nothing", "Jutland 23.2"))
+            action = self.parse_action(raw)
+        return super().apply(state, seat, action, dice, prompts, copy=copy)
 
     def setup(self, scenario: str, options: BaseModel, dice: Dice) -> Outcome[JutlandState]:
-        if scenario != "basic":
+        if scenario not in {s.id for s in self.scenarios()}:
             raise RuleViolation("core.scenario.unknown", "Referee", scenario=scenario)
         state = new_state(self.id, scenario)
         if isinstance(options, JutlandOptions):
@@ -108,7 +154,12 @@ class Jutland(Ruleset[JutlandState]):
                 ammunition=options.ammunition, modules=tournament.modules(options)
             )
             light.add_forces(state)  # Jutland 12.1
-        events = [Event(kind="jut.game_started"), *turn.advance(state, dice)]
+        events = [Event(kind="jut.game_started")]
+        if scenario != "basic":
+            events += scenario_setup.apply(state, scenario, options, dice)
+        elif isinstance(options, JutlandOptions) and options.solo:
+            events += solo.setup(state, dice)
+        events += turn.advance(state, dice)
         return Outcome(state=state, events=events)
 
     def prompts(self, state: JutlandState) -> list[Prompt]:
@@ -175,6 +226,8 @@ class Jutland(Ruleset[JutlandState]):
         out: dict[str, Label] = {h: h for h in c.hexes}
         out |= {s.id: s.name for s in c.ships.values()}
         out |= {u.id: u.name for u in adv().light.values()}
+        out |= {b: t(f"jut.band.{b}") for b in BANDS}  # 14.3: the range bands
+        out |= {k: t(f"jut.section.{k}") for k in ("fore", "aft")}  # 22.3: hit locations
         for side, prefix in (("british", "gb"), ("german", "de")):
             for n in range(1, 16):
                 out[f"{prefix}{n}"] = t(f"jut.tf.{side}", n=n)

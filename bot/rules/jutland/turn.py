@@ -14,6 +14,9 @@ from bot.rules.jutland.advanced import victory
 from bot.rules.jutland.battle import end as end_
 from bot.rules.jutland.battle import placement, reinforce, steps
 from bot.rules.jutland.events import Contact, Resumed
+from bot.rules.jutland.scenarios import hidden
+from bot.rules.jutland.scenarios import victory as scenario
+from bot.rules.jutland.scenarios import weather as scenario_weather
 from bot.rules.jutland.state import JutlandState, Phase
 from bot.rules.jutland.tournament import battle_weather
 
@@ -28,7 +31,7 @@ def _hour_passes(state: JutlandState) -> list[Event]:
     state.regroups = {}
     state.fought = []
     victory.watch(state)  # Jutland 17: German capital ships coming home
-    if state.hour > board.last_hour():
+    if state.hour > board.last_hour() or scenario.home_again(state):  # 2; 23.1
         PHASES.goto(state, "over")
         return end(state)
     return [Event(kind="jut.hour", params={"hour": state.hour}), *search.fuel(state)]
@@ -71,7 +74,8 @@ def _plotted(state: JutlandState, dice: Dice) -> list[Event]:
     events = search.move(state, ("german", "british"))
     if state.battles:
         return events + _next_battle(state, dice)
-    PHASES.goto(state, "search_german")
+    # 23.2: in solitaire no search follows the move; forces in one hex meet.
+    PHASES.goto(state, "contact" if hidden.no_search(state) else "search_german")
     return events
 
 
@@ -80,14 +84,19 @@ def _determine(state: JutlandState, dice: Dice) -> list[Event]:
     return _next_battle(state, dice)
 
 
-def _engage(state: JutlandState, where: str, dice: Dice) -> list[Event]:
+def engage(state: JutlandState, where: str, dice: Dice) -> list[Event]:
+    """Jutland 3.3 item 4c: the battle in ``where`` begins (a mini-scenario or a solitaire
+    contact opens with it, 23)."""
     state.contact = where
     state.contacts.append((state.hour, where))
     # Tournament 22.1: the weather of the first turn, before the fleets close to it.
-    weather, seen, rolled = battle_weather.start(state, board.night(state.hour), dice)
+    night = board.night(state.hour)
+    weather, seen, rolled = scenario_weather.opening(state, night) or battle_weather.start(
+        state, night, dice
+    )
     state.battle = placement.new_battle(state, where, weather, seen)
     PHASES.goto(state, "battle")
-    return [Contact(hex=where).event(reveals=True), *rolled]
+    return [Contact(hex=where).event(reveals=True), *rolled, *hidden.reveal(state)]
 
 
 def _next_battle(state: JutlandState, dice: Dice) -> list[Event]:
@@ -106,7 +115,7 @@ def _next_battle(state: JutlandState, dice: Dice) -> list[Event]:
     busy = set(state.fought) | {b.hex for b in state.battles}
     where = search.contact(state, skip=busy)
     if where is not None:
-        return _engage(state, where, dice)
+        return engage(state, where, dice)
     state.contact = None
     PHASES.goto(state, "plot")
     events = _hour_passes(state)
@@ -122,8 +131,13 @@ def _battle(state: JutlandState, dice: Dice) -> list[Event]:
     disengaged forces are on the sheet again. Either way the next battle of the hour follows,
     or the hour is marked. Ruling: the forces not in a battle wait on the sheet while the
     battles of an hour are fought (their hourly move of 4.1 follows them)."""
+    before = state.battle
     events = steps.STEPS.run(state, dice)
     b = state.battle
+    if b is None and before is not None and scenario.ends_with_battle(state):
+        scenario.battle_over(state, before)  # 23.1: out of sight, the game is over
+        PHASES.goto(state, "over")
+        return events + end(state)
     if b is None:
         return events + _next_battle(state, dice)
     if b.turn > end_.TURNS_PER_HOUR:
@@ -139,6 +153,9 @@ def end(state: JutlandState) -> list[Event]:
     """Jutland 2. Ruling: "more ships still in play than the British" cannot be met by the
     order of battle (27 against 45); read with the British condition, the side that sank more
     ships wins, equal losses draw."""
+    if state.play is not None and state.scenario != "basic":  # Jutland 23.1
+        state.result, events = scenario.result(state)
+        return events
     if state.advanced is not None:  # Jutland 17: victory points
         state.result, events = victory.result(state)
         return events
@@ -175,7 +192,7 @@ PHASES: Table[Phase, JutlandState] = Table(
             owes=("german", "british"),
             prompts=prompts.plot,
             run=_plotted,
-            next=("search_german", "battle", "over"),
+            next=("search_german", "contact", "battle", "over"),
         ),
         Step(
             "search_german",

@@ -14,6 +14,7 @@ from bot.rules.jutland.advanced.view import DamageView, record_of
 from bot.rules.jutland.battle.fire import BANDS
 from bot.rules.jutland.battle.placement import visibility
 from bot.rules.jutland.components import comps
+from bot.rules.jutland.scenarios.hidden import secrets as solo_secrets
 from bot.rules.jutland.state import SIDES, JutlandState, Phase, Side
 
 
@@ -232,4 +233,4 @@ def secrets(state: JutlandState, audience: str | None) -> set[str]:
     known = readable(state, side)
     out = {tf.hex for tf in hidden if tf.hex is not None and tf.hex not in known}
     out |= {f"{tf.id}:{','.join(sorted(tf.ships))}" for tf in hidden}
-    return out
+    return out | solo_secrets(state, side, known)  # 23.2: the German plan

@@ -11,7 +11,7 @@ import math
 
 from bot.rules.core import Dice, Event, RuleViolation, t
 from bot.rules.jutland.advanced import damage, light
-from bot.rules.jutland.advanced.components import DAMAGE_COLUMNS, Weapon, adv, is_light
+from bot.rules.jutland.advanced.components import DAMAGE_COLUMNS, Weapon, adv, is_light, name
 from bot.rules.jutland.advanced.damage import Facing
 from bot.rules.jutland.advanced.events import AdvancedFire
 from bot.rules.jutland.battle import fire as basic
@@ -134,10 +134,10 @@ def fire(
     total = sum(shares.values())
     if battle.night and side == "british":
         total = math.ceil(total / 2)  # 14.3 item 4: halved, rounded in the British favour
-    face = dice.roll(t("jut.die.gunnery", target=target), 6)
+    face = dice.roll(t("jut.die.gunnery", target=name(target)), 6)
     crit = battle_damage.critical_on(state, target, face)  # Tournament 22.3 item 2
     while not crit and adv().damage[face].again:
-        face = dice.roll(t("jut.die.gunnery", target=target), 6)
+        face = dice.roll(t("jut.die.gunnery", target=name(target)), 6)
     hits = 0 if crit else scaled(table_hits(total, face), chosen)
     hits = battle_weather.with_wind(state, battle, shares, target, hits)  # Tournament 22.1
     where, spot = battle_damage.location(state, target, dice) if hits else (None, 0)

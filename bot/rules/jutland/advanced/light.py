@@ -12,7 +12,7 @@ from typing import Literal
 
 from bot.rules.core import Choice, Event, Option, OrderForm, Prompt, RuleViolation, t
 from bot.rules.jutland.advanced.actions import LightMove
-from bot.rules.jutland.advanced.components import adv, is_light
+from bot.rules.jutland.advanced.components import adv, is_light, name
 from bot.rules.jutland.advanced.damage import in_effect, record, sink
 from bot.rules.jutland.advanced.events import LightMoved
 from bot.rules.jutland.battle.geometry import YARDS_PER_FACTOR, ahead, counter, overlap
@@ -106,7 +106,7 @@ def prompts(state: JutlandState, battle: Battle) -> list[Prompt]:
                 id=f"h{state.hour}.b{battle.turn}.light.{f.tf}",
                 seat=f.side,
                 kind="jut.light_move",
-                title=t("jut.prompt.light_move", turn=battle.turn, tf=f.tf),
+                title=t("jut.prompt.light_move", turn=battle.turn, tf=name(f.tf)),
                 section="Jutland 14.4",
                 sealed=True,
                 forms=(

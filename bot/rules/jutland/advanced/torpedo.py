@@ -13,7 +13,7 @@ from __future__ import annotations
 from bot.rules.core import Choice, Dice, Event, Option, OrderForm, Prompt, RuleViolation, When, t
 from bot.rules.jutland.advanced import damage, light
 from bot.rules.jutland.advanced.actions import Torpedo
-from bot.rules.jutland.advanced.components import adv, is_light
+from bot.rules.jutland.advanced.components import adv, is_light, name
 from bot.rules.jutland.advanced.events import HoldTorpedoes, TorpedoDeclared, TorpedoHit
 from bot.rules.jutland.advanced.state import TorpedoAttack
 from bot.rules.jutland.battle import fire as basic
@@ -202,10 +202,10 @@ def resolve(state: JutlandState, battle: Battle, dice: Dice) -> list[Event]:
             events.append(TorpedoHit(flotilla=a.flotilla, target=a.target, factors=a.factors,
                                      die=0, hits=0, evaded=True, sunk=False).event())  # fmt: skip
             continue
-        face = dice.roll(t("jut.die.torpedo", target=a.target), 6)
+        face = dice.roll(t("jut.die.torpedo", target=name(a.target)), 6)
         six = battle_damage.flotation_on(state, a.target, face)  # Tournament 22.3 item 3
         while not six and adv().torpedo[face].again:
-            face = dice.roll(t("jut.die.torpedo", target=a.target), 6)
+            face = dice.roll(t("jut.die.torpedo", target=name(a.target)), 6)
         table: list[Event] = []
         if six:
             hits, table = battle_damage.flotation(state, a.target, a.factors, dice)

@@ -102,7 +102,7 @@ def fire(
     if column is None:
         return [Event(kind="jut.fire_no_effect", params=params)]
     row = next(r for r in comps().gunnery if r.odds == column)
-    face = dice.roll(t("jut.die.gunnery", target=target), 6)
+    face = dice.roll(t("jut.die.gunnery", target=comps().ships[target].name), 6)
     sunk = face in row.sink
     if sunk:
         victim = battle.ships[target]

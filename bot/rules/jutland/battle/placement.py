@@ -11,6 +11,7 @@ from bot.rules.jutland import board
 from bot.rules.jutland.battle.geometry import COUNTER, Point, ahead, bearing, dist
 from bot.rules.jutland.battle.maneuver import settle, straight
 from bot.rules.jutland.components import comps
+from bot.rules.jutland.scenarios.data import spec
 from bot.rules.jutland.state import Battle, BattleShip, Formation, JutlandState, Side, TaskForce
 from bot.rules.jutland.tournament.battle_state import Weather
 
@@ -101,6 +102,8 @@ def new_battle(
 ) -> Battle:
     """``weather`` and ``seen``: the Tournament's weather and rolled visibility (22.1: the
     fleets close to it, item 1f)."""
+    # 23.1: a mini-scenario's battle opens at its own visibility, rolled or not.
+    seen = _weather(state) or seen
     battle = Battle(hex=where, night=board.night(state.hour), weather=weather, visibility=seen)
     here = [tf for tf in state.task_forces.values() if tf.hex == where and tf.ships]
     entries: dict[str, float] = {}
@@ -129,6 +132,12 @@ def new_battle(
         if n in board.near(where)
     }
     return battle
+
+
+def _weather(state: JutlandState) -> float | None:
+    """23.1: a mini-scenario's visibility (36,000 yards in all three)."""
+    s = spec(state.scenario) if state.play is not None else None
+    return float(s.head.visibility) if s is not None else None
 
 
 def nearest(battle: Battle) -> float:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from bot.rules.core import Dice, Event, t
 from bot.rules.jutland.advanced import damage
-from bot.rules.jutland.advanced.components import CriticalSub, adv, is_light
+from bot.rules.jutland.advanced.components import CriticalSub, adv, is_light, name
 from bot.rules.jutland.components import comps
 from bot.rules.jutland.state import Battle, JutlandState, Side
 from bot.rules.jutland.tournament import special_damage as sd
@@ -24,7 +24,7 @@ def location(state: JutlandState, target: str, dice: Dice) -> tuple[Section | No
     to right, 12.7); (None, 0) without the option."""
     if not sd.on(state) or is_light(target):
         return None, 0
-    die = dice.roll(t("jut.die.location", target=target), 6)
+    die = dice.roll(t("jut.die.location", target=name(target)), 6)
     return tables().section(die), die
 
 
@@ -53,12 +53,12 @@ def critical(state: JutlandState, battle: Battle, target: str, by: Side, dice: D
     """22.3 item 2c: the Critical Hit Table, its second die when the result asks for one."""
     a = state.advanced
     assert a is not None
-    die = dice.roll(t("jut.die.critical", target=target), 6)
+    die = dice.roll(t("jut.die.critical", target=name(target)), 6)
     row = next(r for r in adv().critical if die in r.die)
     second, boxes, torpedo, sunk = 0, 0, 0, False
     sub: CriticalSub | None = None
     if row.sub:
-        second = dice.roll(t("jut.die.critical", target=target), 6)
+        second = dice.roll(t("jut.die.critical", target=name(target)), 6)
         sub = next(s for s in row.sub if second in s.die)
     effect = sub.effect if sub is not None else row.effect
     british = comps().ships[target].side == "british"
@@ -71,7 +71,7 @@ def critical(state: JutlandState, battle: Battle, target: str, by: Side, dice: D
             where = sd.fuller(a, target)
             want = sd.free(a, target, where)
         else:  # three boxes of a half the location die picks, or torpedo hits
-            where = tables().section(dice.roll(t("jut.die.location", target=target), 6))
+            where = tables().section(dice.roll(t("jut.die.location", target=name(target)), 6))
             want = sub.boxes
         boxes = sd.mark(a, target, where, want)
         torpedo = want - boxes
