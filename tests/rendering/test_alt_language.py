@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from bot.maps import MapPool
 from bot.referee.fairdice import FairDice
 from bot.rules.aa50 import RULESET
 from bot.rules.aa50.state import Aa50State
@@ -42,16 +43,18 @@ async def test_a_chinese_readers_picture_is_described_in_chinese_and_vice_versa(
     state.battles = ["karelia_ssr", "sz_13"]
     view = RULESET.view(state, None)
     described = {}
+    maps = MapPool("thread", 1)  # the bot's pool, in threads (a process pool needs no test here)
     for lang in ("en", "zh"):
-        file = await picture(view, "aa50.png", lang)
+        file = await picture(view, "aa50.png", maps, lang)
         assert file is not None and file.description
         described[lang] = file.description
         assert not foreign_words(file.description, lang), file.description
     assert "Karelia" in described["en"] and "卡累利阿" in described["zh"]
     assert "Infantry" in described["en"] and "步兵" in described["zh"]
     # Without a reader (no language known) the picture goes without a description.
-    bare = await picture(view, "aa50.png")
+    bare = await picture(view, "aa50.png", maps)
     assert bare is not None and bare.description is None
+    maps.close()
 
 
 def test_the_lines_posted_read_as_plain_text() -> None:
