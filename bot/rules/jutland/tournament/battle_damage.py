@@ -106,13 +106,14 @@ def flotation(state: JutlandState, ship: str, factors: int, dice: Dice) -> tuple
     search modules') calls it too (item 3b)."""
     a = state.advanced
     assert a is not None
-    die = dice.roll(t("jut.die.flotation", target=ship), 6)
+    printed = comps().ships[ship].name  # the dice labels name her as readers do
+    die = dice.roll(t("jut.die.flotation", target=printed), 6)
     row = next(r for r in adv().flotation if die in r.die)
     hits = 0
     if row.effect == "bulkhead":
         column = min(factors, len(adv().torpedo[1].hits)) - 1
         while hits == 0:
-            face = dice.roll(t("jut.die.torpedo", target=ship), 6)
+            face = dice.roll(t("jut.die.torpedo", target=printed), 6)
             if not adv().torpedo[face].again:
                 hits = adv().torpedo[face].hits[column]
         hits *= 3
