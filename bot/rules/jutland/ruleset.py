@@ -30,6 +30,9 @@ from bot.rules.jutland.advanced.state import AdvancedState
 from bot.rules.jutland.battle import fire, maneuver
 from bot.rules.jutland.components import comps
 from bot.rules.jutland.state import SIDES, Battle, JutlandState, Maneuver, TaskForce
+from bot.rules.jutland.tournament import search_actions as TA
+from bot.rules.jutland.tournament import search_hooks as t_search
+from bot.rules.jutland.tournament import submarine
 from bot.rules.jutland.view import JutlandView, build_view, secrets
 
 
@@ -47,6 +50,22 @@ class JutlandOptions(BaseModel):
     )
     ammunition: bool = Field(
         default=False, description="Tournament 22.2: capital ships fire in 6 battle hours"
+    )
+    fast_search: bool = Field(
+        default=False, description="Tournament 21.1: fast ships search two hexes (even hours)"
+    )
+    sweep: bool = Field(
+        default=False, description="Tournament 21.2: the British sweep in the initial movement"
+    )
+    extra_forces: bool = Field(
+        default=False, description="Tournament 21.3: the Harwich and Dover forces"
+    )
+    redeployment: bool = Field(
+        default=False, description="Tournament 21.4: British redeployment (with extra_forces)"
+    )
+    uboats: bool = Field(default=False, description="Tournament 21.5: German U-boats")
+    zeppelins: bool = Field(
+        default=False, description="Tournament 21.6: German air reconnaissance by Zeppelin"
     )
 
 
@@ -97,6 +116,8 @@ class Jutland(Ruleset[JutlandState]):
         if isinstance(options, JutlandOptions) and options.rules == "advanced":
             state.advanced = AdvancedState(ammunition=options.ammunition)
             light.add_forces(state)  # Jutland 12.1
+        if isinstance(options, JutlandOptions):
+            t_search.setup(state, options.model_dump())  # Jutland 21
         events = [Event(kind="jut.game_started"), *turn.advance(state, dice)]
         return Outcome(state=state, events=events)
 
@@ -116,7 +137,17 @@ class Jutland(Ruleset[JutlandState]):
             events = turn.start_steam(state)
         elif isinstance(action, A.Announce):
             events = search.announce(state, side, action, section)
-            turn.PHASES.goto(state, "search_british" if side == "german" else "contact")
+            events += t_search.searched(state, side, action)  # Jutland 21.5, 21.6
+            after = t_search.after_british_search(state)
+            turn.PHASES.goto(state, "search_british" if side == "german" else after)
+        elif isinstance(action, TA.Station | TA.PlaceUboats | TA.BaseAirship | TA.Deployed):
+            events = t_search.deploy_order(state, side, action)
+        elif isinstance(action, TA.UboatPlot | TA.AirshipPlot):
+            events = t_search.plot_order(state, side, action)
+        elif isinstance(action, TA.AirshipSearch):
+            events = t_search.airship_search(state, side, action)
+        elif isinstance(action, TA.SubChoice):
+            events = submarine.choose(state, side, action.hex, action.choice, list(action.targets))
         elif isinstance(action, A.Merge):
             events = regroup.merge(state, side, action)
         elif isinstance(action, A.Split):
@@ -163,6 +194,7 @@ class Jutland(Ruleset[JutlandState]):
         out: dict[str, Label] = {h: h for h in c.hexes}
         out |= {s.id: s.name for s in c.ships.values()}
         out |= {u.id: u.name for u in adv().light.values()}
+        out |= t_search.names()  # Jutland 21.5, 21.6: the boats and airships
         for side, prefix in (("british", "gb"), ("german", "de")):
             for n in range(1, 16):
                 out[f"{prefix}{n}"] = t(f"jut.tf.{side}", n=n)
