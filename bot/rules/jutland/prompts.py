@@ -126,6 +126,7 @@ def search_prompt(state: JutlandState, side: Side) -> Prompt:
             ),
         )
     silent = adv_search.withhold_choices(state, side)  # Advanced 16.2
+    silent = sorted(set(silent) | fast_search.announced(state, side))  # Tournament 21.1
     if silent:
         inputs += (
             Choice(

@@ -165,7 +165,8 @@ def announce(state: JutlandState, side: Side, action: Announce, section: str) ->
     adjacent hexes chosen; the other side answers each truthfully, present or not, without
     numbers or types."""
     adv_search.check_extra(state, side, list(action.extra))
-    adv_search.check_withhold(state, side, list(action.withhold))
+    fast = fast_search.announced(state, side)  # Tournament 21.1: its first hexes too
+    adv_search.check_withhold(state, side, [h for h in action.withhold if h not in fast])
     offered = set(adjacent(state, side))
     wrong = sorted(set(action.extra) - offered)
     if wrong:
@@ -175,7 +176,7 @@ def announce(state: JutlandState, side: Side, action: Announce, section: str) ->
     other: Side = "british" if side == "german" else "german"
     theirs = occupied(state, other) | set(fast_search.passes(state, other))  # 21.1 item 3
     own = adv_search.announced(state, side, occupied(state, side)) - set(action.withhold)
-    own |= fast_search.announced(state, side) - set(action.withhold)
+    own |= fast - set(action.withhold)
     hexes = sorted(own | set(action.extra))
     answers = {h: h in theirs for h in hexes}
     found = [h for h in hexes if answers[h]]

@@ -38,32 +38,41 @@ def begin(state: JutlandState, ts: TSearchState) -> None:
                 ts.stations[s] = tf.hex
 
 
-def valid(stations: dict[str, str]) -> bool:
-    """21.4 items 1, 3 for the whole deployment."""
-    for b in tdata().bases.values():
-        here = [c for c, h in stations.items() if h == b.hex]
-        kinds = [_kind(c) for c in here]
-        if len(here) > b.counters:
-            return False
-        if b.capital is not None and sum(k in ("BB", "BC") for k in kinds) > b.capital:
-            return False
-        if b.light_only and any(k not in ("DD", "CL") for k in kinds):
-            return False
-        capital = any(not is_light(c) for c in here)
-        if capital and "DD" not in kinds:
-            return False
-    return all(h in {b.hex for b in tdata().bases.values()} for h in stations.values())
+def fits(stations: dict[str, str], hex_id: str) -> bool:
+    """21.4 items 1, 3 for one base."""
+    b = next(b for b in tdata().bases.values() if b.hex == hex_id)
+    here = [c for c, h in stations.items() if h == hex_id]
+    kinds = [_kind(c) for c in here]
+    if len(here) > b.counters:
+        return False
+    if b.capital is not None and sum(k in ("BB", "BC") for k in kinds) > b.capital:
+        return False
+    if b.light_only and any(k not in ("DD", "CL") for k in kinds):
+        return False
+    return "DD" in kinds or all(is_light(c) for c in here)
 
 
 def choices(ts: TSearchState) -> dict[str, list[str]]:
-    """Each counter -> the bases it may move to now (legal orders only)."""
+    """Each counter -> the bases it may move to now (legal orders only): the base it goes
+    to within every limit after the move, and the base it leaves not stripped of its last
+    DD while capital ships stay there. Ruling: only the bases an order touches are checked,
+    so the card's set-up stands where it does not meet item 3 (no DD counter of the card
+    starts at Cromarty) until the British moves ships there."""
     out: dict[str, list[str]] = {}
     for c in sorted(ts.stations):
-        ok = [
-            b.hex
-            for b in tdata().bases.values()
-            if b.hex != ts.stations[c] and valid({**ts.stations, c: b.hex})
-        ]
+        origin = ts.stations[c]
+        ok = []
+        for b in tdata().bases.values():
+            if b.hex == origin:
+                continue
+            after = {**ts.stations, c: b.hex}
+            if not fits(after, b.hex):
+                continue
+            left = [x for x, h in after.items() if h == origin]
+            stripped = not any(_kind(x) == "DD" for x in left)
+            if _kind(c) == "DD" and stripped and any(not is_light(x) for x in left):
+                continue
+            ok.append(b.hex)
         if ok:
             out[c] = ok
     return out

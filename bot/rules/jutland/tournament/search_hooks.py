@@ -201,6 +201,22 @@ def submarine_run(state: JutlandState, dice: Dice) -> list[Event]:
     return submarine.resolve(state, dice)
 
 
+def swap(twin: JutlandState, a: str, b: str) -> None:
+    """Two task forces traded (the non-interference guard): what the modules note of each
+    force's doings goes with its appearance."""
+    ts = twin.tsearch
+    if ts is None:
+        return
+    for notes in (ts.via, ts.passed):
+        va, vb = notes.pop(a, None), notes.pop(b, None)
+        if va is not None:
+            notes[b] = va
+        if vb is not None:
+            notes[a] = vb
+    names = {a: b, b: a}
+    ts.sweep_log = [m.model_copy(update={"tf": names.get(m.tf, m.tf)}) for m in ts.sweep_log]
+
+
 def new_hour(state: JutlandState) -> None:
     fast_search.new_hour(state)
 

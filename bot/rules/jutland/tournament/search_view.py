@@ -82,8 +82,8 @@ def build(state: JutlandState, side: Side | None) -> TSearchView | None:
 
     limit = tdata().rules.uboat_attacks
     sweep = ts.sweep_result
-    groups = ()
-    airships = ()
+    groups: tuple[GroupView, ...] = ()
+    airships: tuple[AirshipView, ...] = ()
     if side == "german":
         groups = tuple(
             GroupView(id=g.id, boats=tuple(tdata().uboats[b].name for b in g.boats), hex=g.hex,
