@@ -195,6 +195,7 @@ class Jutland(Ruleset[JutlandState]):
         out |= {s.id: s.name for s in c.ships.values()}
         out |= {u.id: u.name for u in adv().light.values()}
         out |= t_search.names()  # Jutland 21.5, 21.6: the boats and airships
+        out |= {f"b{k}": t(f"jut.band.b{k}") for k in range(4)}  # 14.3: the range bands
         for side, prefix in (("british", "gb"), ("german", "de")):
             for n in range(1, 16):
                 out[f"{prefix}{n}"] = t(f"jut.tf.{side}", n=n)

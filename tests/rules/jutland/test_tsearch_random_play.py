@@ -56,7 +56,7 @@ def check(state: GameState, events: list[Event]) -> None:
         if e.kind == "jut.t_search":
             assert not board.night(state.hour), e
             assert e.params["found"] == (e.params["hex"] in present(state, "british")), e
-            if e.params["by"] == "uboats":
+            if e.params["by"]["key"] == "jut.by.uboats":
                 assert len(uboats.boats_in(ts, e.params["hex"])) >= tdata().rules.wolfpack
         if e.kind == "jut.sub_result":
             assert e.params["boats"] <= len(tdata().uboats)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, ClassVar
 
+from bot.rules.core import Label
 from bot.rules.core.events import SEAT, EventParams
 from bot.rules.jutland.state import Side
 
@@ -86,7 +87,7 @@ class TFind(EventParams):
     there", nothing more)."""
 
     event_kind: ClassVar[str] = "jut.t_search"
-    by: str
+    by: Label
     hex: str
     found: bool
 

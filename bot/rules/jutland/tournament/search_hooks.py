@@ -165,7 +165,7 @@ def searched(state: JutlandState, side: Side, action: Announce) -> list[Event]:
     for h in boats:
         found = h in british
         ts.finds.append(Find(hour=state.hour, by="uboats", hex=h, found=found))
-        events.append(TFind(by="uboats", hex=h, found=found).event(reveals=found))
+        events.append(TFind(by=t("jut.by.uboats"), hex=h, found=found).event(reveals=found))
         ships_here = submarine.ships_in(state, h)
         if found and submarine._capitals(ships_here):  # 21.5 item 6e
             ts.actions.append(Action_(hex=h, boats=uboats.boats_in(ts, h), ships=ships_here))

@@ -255,5 +255,5 @@ def search(state: JutlandState, airship: str, hexes: list[str]) -> list[Event]:
     for h in hexes:
         found = h in british
         ts.finds.append(Find(hour=state.hour, by="airship", hex=h, found=found))
-        events.append(TFind(by="airship", hex=h, found=found).event(reveals=found))
+        events.append(TFind(by=t("jut.by.airship"), hex=h, found=found).event(reveals=found))
     return events
