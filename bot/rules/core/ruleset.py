@@ -62,6 +62,10 @@ class Ruleset(ABC, Generic[S]):
     undo_stops: ClassVar[dict[str, str]] = {}
     """Order types that close a step of play, with the section that says so: the referee's
     undo never takes one back (AA50: a phase once done is over, 5.1)."""
+    names_in_events: ClassVar[bool] = False
+    """Whether event parameters holding ids of ``names()`` (ships, counters) are shown by
+    those names in event texts (Jutland's events carry counter ids, as its rule cases read
+    them); a game whose events carry names already leaves it off."""
     autopilots: ClassVar[tuple[str, ...]] = ("default",)
     """Policies by which the referee may play a seat whose player is gone (a manager hands
     the seat over): ``default`` gives each prompt's default order; a game may add its own

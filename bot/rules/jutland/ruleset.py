@@ -95,6 +95,7 @@ class Jutland(Ruleset[JutlandState]):
     title = t("jut.title")
     seats = SIDES
     citation = "Jutland"
+    names_in_events = True  # its events carry counter ids (as the rule cases read them)
     state_model = JutlandState
     options_model = JutlandOptions
     view_model = JutlandView

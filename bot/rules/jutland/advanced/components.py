@@ -227,3 +227,13 @@ def printed_movement(ship: str) -> int:
     """A capital ship's or a light ship's movement factor as printed on its counter."""
     light = adv().light.get(ship)
     return light.movement if light else comps().ships[ship].movement
+
+
+def counter_name(ident: str) -> str:
+    """A capital ship's or a light-ship counter's printed name (dice labels and texts name
+    ships, never by their ids)."""
+    light = adv().light.get(ident)
+    if light is not None:
+        return light.name
+    ship = comps().ships.get(ident)
+    return ship.name if ship is not None else ident

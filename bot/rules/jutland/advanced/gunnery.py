@@ -11,7 +11,13 @@ import math
 
 from bot.rules.core import Dice, Event, RuleViolation, t
 from bot.rules.jutland.advanced import damage, light
-from bot.rules.jutland.advanced.components import DAMAGE_COLUMNS, Weapon, adv, is_light
+from bot.rules.jutland.advanced.components import (
+    DAMAGE_COLUMNS,
+    Weapon,
+    adv,
+    counter_name,
+    is_light,
+)
 from bot.rules.jutland.advanced.damage import Facing
 from bot.rules.jutland.advanced.events import AdvancedFire
 from bot.rules.jutland.battle import fire as basic
@@ -130,9 +136,9 @@ def fire(
     total = sum(factor(state, battle.ships[f], aim) for f in firers)
     if battle.night and side == "british":
         total = math.ceil(total / 2)  # 14.3 item 4: halved, rounded in the British favour
-    face = dice.roll(t("jut.die.gunnery", target=target), 6)
+    face = dice.roll(t("jut.die.gunnery", target=counter_name(target)), 6)
     while adv().damage[face].again:
-        face = dice.roll(t("jut.die.gunnery", target=target), 6)
+        face = dice.roll(t("jut.die.gunnery", target=counter_name(target)), 6)
     hits = scaled(table_hits(total, face), chosen)
     phase = f"{state.hour}.{battle.turn}.{side}"
     if is_light(target):  # 12.7: boxes only, none beyond

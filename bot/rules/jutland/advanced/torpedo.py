@@ -13,7 +13,7 @@ from __future__ import annotations
 from bot.rules.core import Choice, Dice, Event, Option, OrderForm, Prompt, RuleViolation, When, t
 from bot.rules.jutland.advanced import damage, light
 from bot.rules.jutland.advanced.actions import Torpedo
-from bot.rules.jutland.advanced.components import adv, is_light
+from bot.rules.jutland.advanced.components import adv, counter_name, is_light
 from bot.rules.jutland.advanced.events import HoldTorpedoes, TorpedoDeclared, TorpedoHit
 from bot.rules.jutland.advanced.state import TorpedoAttack
 from bot.rules.jutland.battle import fire as basic
@@ -201,9 +201,9 @@ def resolve(state: JutlandState, battle: Battle, dice: Dice) -> list[Event]:
             events.append(TorpedoHit(flotilla=a.flotilla, target=a.target, factors=a.factors,
                                      die=0, hits=0, evaded=True, sunk=False).event())  # fmt: skip
             continue
-        face = dice.roll(t("jut.die.torpedo", target=a.target), 6)
+        face = dice.roll(t("jut.die.torpedo", target=counter_name(a.target)), 6)
         while adv().torpedo[face].again:
-            face = dice.roll(t("jut.die.torpedo", target=a.target), 6)
+            face = dice.roll(t("jut.die.torpedo", target=counter_name(a.target)), 6)
         hits = adv().torpedo[face].hits[a.factors - 1]
         hits *= (2 if a.close and not dodged else 1) * (2 if a.helpless else 1)
         if light.kind(a.target) == "capital":

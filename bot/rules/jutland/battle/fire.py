@@ -7,6 +7,7 @@ one range band (14.3 item 3: the band is the range finder's, which the Basic Gam
 from __future__ import annotations
 
 from bot.rules.core import Dice, Event, RuleViolation, t
+from bot.rules.jutland.advanced.components import counter_name
 from bot.rules.jutland.battle.geometry import CLEARANCE, counter, dist, segment_distance
 from bot.rules.jutland.battle.placement import visibility
 from bot.rules.jutland.components import comps
@@ -99,7 +100,7 @@ def fire(
     if column is None:
         return [Event(kind="jut.fire_no_effect", params=params)]
     row = next(r for r in comps().gunnery if r.odds == column)
-    face = dice.roll(t("jut.die.gunnery", target=target), 6)
+    face = dice.roll(t("jut.die.gunnery", target=counter_name(target)), 6)
     sunk = face in row.sink
     if sunk:
         victim = battle.ships[target]
