@@ -11,7 +11,7 @@ from bot.rules.core import Event, RuleViolation, t
 from bot.rules.jutland import board
 from bot.rules.jutland.actions import Announce, Plot
 from bot.rules.jutland.advanced import search as adv_search
-from bot.rules.jutland.advanced.components import printed_movement
+from bot.rules.jutland.advanced.components import adv, is_light, printed_movement
 from bot.rules.jutland.components import comps
 from bot.rules.jutland.state import Announcement, JutlandState, Side, TaskForce
 from bot.rules.jutland.tournament import fast_search
@@ -29,6 +29,8 @@ def label(tf_id: str) -> object:
     kind, number = tf_id[3:5], tf_id[5:]
     if kind in ("cl", "dd") and number[:1].isdigit():
         return t(f"jut.light.{side}.{kind}", n=number).model_dump()
+    if is_light(tf_id):
+        return adv().light[tf_id].name  # Tournament 21.3: the extra forces' counters by name
     return tf_id
 
 

@@ -133,3 +133,16 @@ def test_prompts_go_to_their_seat() -> None:
     assert {f.type for f in seats["german"].forms} == {"place_uboats", "base_airship", "deployed"}
     assert {f.type for f in seats["british"].forms} == {"station", "deployed"}
     assert all(p.sealed for p in seats.values())
+
+
+def test_boats_sunk_and_airships_lost_score_for_the_british() -> None:
+    """17's table (Tournament rows): 2 points a U-boat sunk, 4 an airship lost."""
+    from bot.rules.jutland.advanced.victory import points
+
+    state = _setup({"rules": "advanced", "uboats": True, "zeppelins": True})
+    assert state.tsearch is not None
+    before = points(state)
+    state.tsearch.sunk_boats = ["u24", "u32"]
+    state.tsearch.lost_airships = ["l9"]
+    after = points(state)
+    assert after["british"] - before["british"] == 2 * 2 + 4 and after["german"] == before["german"]
