@@ -124,12 +124,18 @@ class Env:
         records = await self.running.store.games(guild)
         record = records[-1]
         assert record.id in reply.content
-        for _ in range(200):  # the thread is recorded in the store right after it opens
+        # The thread's id is recorded just before Discord makes the thread: the game is ready
+        # once both are there and the thread's welcome is posted (a busy machine may take seconds).
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + 60
+        while loop.time() < deadline:
             record = await self.running.referee.game(record.id)
-            if record.thread_id is not None:
+            threads = {str(t.id): t for t in self.fake.threads_in(self.world.channel)}
+            opened = threads.get(record.thread_id or "")
+            if opened is not None and self.fake.messages_in(opened):
                 return record
             await asyncio.sleep(0.01)
-        raise AssertionError("the game's thread was not recorded")
+        raise AssertionError("the game's thread was not opened")
 
     def lobby_message(self, game: GameRecord) -> SentMessage:
         assert game.thread_id is not None

@@ -4,7 +4,6 @@ page holding the value, for long lists), then press the button that gives the or
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 from bot.rules.core import OrderForm
@@ -61,14 +60,7 @@ async def answer_steps(
 async def war_at_sea_at_move(env: Env) -> GameRecord:
     """A War at Sea game (alice the Allies), every decision defaulted up to the Allied move."""
     fake, world = env.fake, env.world
-    handle = await fake.slash(world.alice, world.channel, "game new", {"ruleset": "war-at-sea"})
-    await handle.response()
-    game = (await env.running.store.games(str(world.guild.id)))[-1]
-    for _ in range(200):  # the thread is recorded in the store right after it opens
-        game = await env.running.referee.game(game.id)
-        if game.thread_id is not None:
-            break
-        await asyncio.sleep(0.01)
+    game = await env.new_game(ruleset="war-at-sea")
     lobby = env.lobby_message(game)
     for user, seat in ((world.alice, "allies"), (world.bob, "axis")):
         await (await fake.click(user, lobby, f"ref:lobby:{game.id}:seat:{seat}")).response()

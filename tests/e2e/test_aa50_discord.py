@@ -45,16 +45,7 @@ async def env(fake_world: FakeWorld, tmp_path: Path) -> AsyncIterator[Env]:
 async def _start(env: Env) -> GameRecord:
     """alice plays the Axis, bob the Allies (China with the United States, rule 4)."""
     world, fake = env.world, env.fake
-    handle = await fake.slash(
-        world.alice, world.channel, "game new", {"ruleset": "aa50", "scenario": "1942"}
-    )
-    await handle.response()
-    record = (await env.running.store.games(str(world.guild.id)))[-1]
-    for _ in range(200):
-        record = await env.running.referee.game(record.id)
-        if record.thread_id is not None:
-            break
-        await env.settle(timeout=60)
+    record = await env.new_game(ruleset="aa50", scenario="1942")
     lobby = env.lobby_message(record)
     for user, seats in ((world.alice, AXIS), (world.bob, ALLIES)):
         for seat in seats:

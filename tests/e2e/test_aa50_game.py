@@ -239,16 +239,7 @@ class Game:
 async def start(game: Game) -> None:
     fake, world, env = game.fake, game.world, game.env
     alice = world.alice
-    handle = await fake.slash(
-        alice, world.channel, "game new", {"ruleset": "aa50", "scenario": "1942"}
-    )
-    assert not (await handle.response()).ephemeral
-    record = (await env.running.store.games(str(world.guild.id)))[-1]
-    for _ in range(200):
-        record = await env.running.referee.game(record.id)
-        if record.thread_id is not None:
-            break
-        await env.settle(timeout=60)
+    record = await env.new_game(alice, ruleset="aa50", scenario="1942")
     lobby = env.lobby_message(record)
     for seat, name in HOLDERS.items():
         user = game.users[name]

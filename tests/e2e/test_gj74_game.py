@@ -206,16 +206,7 @@ async def start(game: Game) -> None:
     """``/game new`` with the script's scenario, alice Japan (blue), bob China (red), start."""
     fake, world, env = game.fake, game.world, game.env
     alice, bob = world.alice, world.bob
-    handle = await fake.slash(
-        alice, world.channel, "game new", {"ruleset": "gj74", "scenario": game.head["scenario"]}
-    )
-    assert not (await handle.response()).ephemeral
-    record = (await env.running.store.games(str(world.guild.id)))[-1]
-    for _ in range(200):
-        record = await env.running.referee.game(record.id)
-        if record.thread_id is not None:
-            break
-        await env.settle()
+    record = await env.new_game(alice, ruleset="gj74", scenario=game.head["scenario"])
     lobby = env.lobby_message(record)
     for user, seat in ((alice, "blue"), (bob, "red")):
         await (await fake.click(user, lobby, f"ref:lobby:{record.id}:seat:{seat}")).response()

@@ -5,8 +5,6 @@ armies are built), and refusals that name what is wrong."""
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 
 from bot.rules.pocket_battles import RULESET
@@ -17,16 +15,7 @@ from tests.e2e.harness import Env
 
 async def _battle(env: Env) -> GameRecord:
     fake, world = env.fake, env.world
-    handle = await fake.slash(
-        world.alice, world.channel, "game new", {"ruleset": "pocket-battles", "options": "size=50"}
-    )
-    await handle.response()
-    game = (await env.running.store.games(str(world.guild.id)))[-1]
-    for _ in range(200):
-        game = await env.running.referee.game(game.id)
-        if game.thread_id is not None:
-            break
-        await asyncio.sleep(0.01)
+    game = await env.new_game(ruleset="pocket-battles", options="size=50")
     lobby = env.lobby_message(game)
     for user, seat in ((world.alice, "celts"), (world.bob, "romans")):
         await (await fake.click(user, lobby, f"ref:lobby:{game.id}:seat:{seat}")).response()
