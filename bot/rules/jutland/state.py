@@ -194,5 +194,5 @@ class JutlandState(GameState):
             fields["advanced"] = self.advanced.model_copy(deep=True)
         fields["movement"] = dict(self.movement)
         if self.tsearch is not None:
-            fields["tsearch"] = self.tsearch.model_copy(deep=True)
+            fields["tsearch"] = self.tsearch.copy_()
         return type(self).model_construct(_fields_set=set(self.model_fields_set), **fields)

@@ -9,6 +9,8 @@ its first hex, it is stopped there: the contact is in that hex, so it fights the
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from bot.rules.core import Choice, Option, OrderForm, Prompt, RuleViolation, When, t
 from bot.rules.jutland import board
 from bot.rules.jutland.advanced.components import adv, is_light
@@ -39,12 +41,6 @@ def fast(state: JutlandState, tf: TaskForce) -> bool:
         if _present_movement(state, s) < rules.fast_movement:
             return False
     return bool(tf.ships)
-
-
-def seconds(state: JutlandState, tf: TaskForce, via: str) -> list[str]:
-    """The second hexes after ``via`` (never back where it started: that is staying)."""
-    probe = TaskForce(id=tf.id, side=tf.side, ships=[], hex=via)
-    return [h for h in board.moves(probe, state.hour) if h not in (board.STAY, board.OFF)]
 
 
 def check(state: JutlandState, tf: TaskForce, via: str | None, to: str, section: str) -> None:
@@ -154,29 +150,44 @@ def new_hour(state: JutlandState) -> None:
 
 def with_two_hexes(state: JutlandState, tf: TaskForce, prompt: Prompt) -> Prompt:
     """The plot prompt of a fast force: its one-hex moves, and the two-hex form (21.1)."""
-    firsts = [h for h in board.moves(tf, state.hour) if h not in (board.STAY, board.OFF)]
+    assert tf.hex is not None
+    form = _two_hex_form(state.hour, tf.id, tf.side, tf.hex)
+    if form is None:
+        return prompt
+    return prompt.model_copy(update={"forms": (*prompt.forms, form)})
+
+
+@lru_cache(maxsize=4096)
+def _two_hex_form(hour: int, tf_id: str, side: Side, hex_id: str) -> OrderForm | None:
+    """The two-hex form from exactly what it depends on (cached; forms are frozen)."""
+    tf = TaskForce(id=tf_id, side=side, ships=[], hex=hex_id)
+    firsts = [h for h in board.moves(tf, hour) if h not in (board.STAY, board.OFF)]
     seconds: dict[str, list[str]] = {}
     for v in firsts:
-        for h in seconds_of(state, tf, v):
+        for h in _seconds(hour, tf, v):
             seconds.setdefault(h, []).append(v)
     if not seconds:
-        return prompt
-    via = tuple(Option(value=h, label=h) for h in firsts if seconds_of(state, tf, h))
+        return None
+    via = tuple(Option(value=h, label=h) for h in firsts if _seconds(hour, tf, h))
     to = tuple(
         Option(value=h, label=h, when=(When(within={"via": tuple(vs)}),))
         for h, vs in sorted(seconds.items())
     )
-    form = OrderForm(
+    return OrderForm(
         type="plot",
         label=t("jut.form.fast_plot"),
-        fixed={"tf": tf.id},
+        fixed={"tf": tf_id},
         inputs=(
             Choice(name="via", label=t("jut.input.via"), options=via),
             Choice(name="to", label=t("jut.input.to"), options=to),
         ),
     )
-    return prompt.model_copy(update={"forms": (*prompt.forms, form)})
+
+
+def _seconds(hour: int, tf: TaskForce, via: str) -> list[str]:
+    probe = TaskForce(id=tf.id, side=tf.side, ships=[], hex=via)
+    return [h for h in board.moves(probe, hour) if h not in (board.STAY, board.OFF, tf.hex)]
 
 
 def seconds_of(state: JutlandState, tf: TaskForce, via: str) -> list[str]:
-    return [h for h in seconds(state, tf, via) if h != tf.hex]
+    return _seconds(state.hour, tf, via)

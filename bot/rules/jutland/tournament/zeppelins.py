@@ -11,6 +11,8 @@ leaving is her first at sea, so after her twentieth hour she must be in a base."
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from bot.rules.core import Choice, Dice, Event, Option, OrderForm, Prompt, RuleViolation, When, t
 from bot.rules.jutland import board
 from bot.rules.jutland.components import comps
@@ -85,6 +87,7 @@ def base_form(ts: TSearchState) -> OrderForm | None:
     )
 
 
+@lru_cache(maxsize=1024)
 def _near(hex_id: str) -> list[str]:
     return sorted(board.near(hex_id), key=lambda h: (comps().hexes[h].row, comps().hexes[h].col))
 
@@ -115,7 +118,14 @@ def unplotted(state: JutlandState) -> list[Airship]:
 
 
 def plot_prompt(state: JutlandState, a: Airship) -> Prompt:
-    firsts = _near(a.hex)
+    return _plot_prompt(state.hour, a.id, a.hex)
+
+
+@lru_cache(maxsize=4096)
+def _plot_prompt(hour: int, airship: str, hex_id: str) -> Prompt:
+    """An airship's flight menu, from exactly what it depends on (cached: asked for after
+    every order of the hour; a Prompt is frozen, so sharing it is safe)."""
+    firsts = _near(hex_id)
     via = (
         Option(value=STAY, label=t("jut.move.stay")),
         *(Option(value=h, label=h) for h in firsts),
@@ -129,16 +139,16 @@ def plot_prompt(state: JutlandState, a: Airship) -> Prompt:
         for h, vs in sorted(seconds.items(), key=lambda kv: _key(kv[0]))
     )
     return Prompt(
-        id=f"h{state.hour}.airship.{a.id}",
+        id=f"h{hour}.airship.{airship}",
         seat="german",
         kind="jut.airship_plot",
-        title=t("jut.prompt.airship_plot", airship=name(a.id), hex=a.hex),
+        title=t("jut.prompt.airship_plot", airship=name(airship), hex=hex_id),
         section="Jutland 21.6",
         forms=(
             OrderForm(
                 type="airship_plot",
                 label=t("jut.form.airship_plot"),
-                fixed={"airship": a.id},
+                fixed={"airship": airship},
                 inputs=(
                     Choice(name="via", label=t("jut.input.via"), options=via),
                     Choice(name="to", label=t("jut.input.to"), options=to,
@@ -147,7 +157,7 @@ def plot_prompt(state: JutlandState, a: Airship) -> Prompt:
             ),
         ),
         sealed=True,
-        default={"type": "airship_plot", "airship": a.id, "via": STAY, "to": STAY},
+        default={"type": "airship_plot", "airship": airship, "via": STAY, "to": STAY},
     )  # fmt: skip
 
 
