@@ -31,6 +31,8 @@ def fast(state: JutlandState, tf: TaskForce) -> bool:
     ts = state.tsearch
     if ts is None or not ts.fast_search or state.hour % 2 or tf.dead or tf.hex is None:
         return False
+    if state.phase != "plot":
+        return False  # Ruling: "during the search procedure" (3.3), not the initial movement
     rules = tdata().rules
     for s in tf.ships:
         if is_light(s):
