@@ -97,4 +97,6 @@ def test_random_games_with_the_search_modules_keep_the_invariants() -> None:
         f"disclosed, {seen['jut.redeployed']} redeployments"
     )
     assert seen["jut.wolfpack"] == GAMES  # L11 is shaded: its pack of four is disclosed
-    assert seen["jut.sweep"] == GAMES == contacts
+    # The sweep is announced when the initial movement ends (a random German may never end
+    # it: no patrol sees him and he never stops), once a game.
+    assert seen["jut.sweep"] == contacts >= 1
