@@ -13,6 +13,8 @@ import discord
 from bot import present
 from bot.i18n import tr
 from bot.interactions import Refusal
+from bot.rules.core import RuleViolation
+from bot.rules.core.registry import get as get_ruleset
 from bot.store import GameRecord
 from cogs._common import Ctx
 from cogs._views import recent_events, refresh_lobby
@@ -31,6 +33,20 @@ def parse_options(raw: str | None) -> dict[str, Any]:
             raise Refusal("discord.error.options_syntax", text=part[:50])
         out[match.group(1)] = _value(match.group(2))
     return out
+
+
+def solo_options(ruleset: str, options: dict[str, Any], solo: bool) -> dict[str, Any]:
+    """/game new ``solo:true``: the ruleset's ``solo`` option on (the bot takes every side no
+    player takes, Ruleset.solo_policy); refused for a game that offers no such play."""
+    if not solo:
+        return options
+    try:
+        fields = get_ruleset(ruleset).options_model.model_fields
+    except RuleViolation:
+        return options  # an unknown game: the referee refuses it by name
+    if "solo" not in fields:
+        raise Refusal("discord.error.no_solo", game=ruleset)
+    return {**options, "solo": True}
 
 
 def _value(text: str) -> Any:

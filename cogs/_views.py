@@ -65,9 +65,17 @@ def scenario_title(record: GameRecord, lang: str) -> str:
 
 def seat_lines(record: GameRecord, holders: dict[str, str], lang: str) -> list[str]:
     out = []
-    for seat in get_ruleset(record.ruleset).seats:
+    ruleset = get_ruleset(record.ruleset)
+    pilots = record.settings.get("autopilot", {})
+    solo = record.status == "lobby" and ruleset.solo_policy(ruleset.parse_options(record.options))
+    for seat in ruleset.seats:
         user = holders.get(seat)
-        who = present.mention(user) if user else tr("discord.lobby.free", lang)
+        if user:
+            who = present.mention(user)
+        elif seat in pilots:  # the referee holds it (a game against the bot)
+            who = tr("discord.lobby.bot", lang, policy=pilots[seat])
+        else:
+            who = tr("discord.lobby.bot_free" if solo else "discord.lobby.free", lang)
         out.append(
             tr(
                 "discord.waiting.seat",

@@ -44,7 +44,8 @@ BY_FORCE = ("plot", "maneuver")
 ORDERS = (
     OrderCommand("plot", ("plot",), ("tf", "to")),  # 3.3 item 1
     OrderCommand("announce", ("announce",), (), ("extra",)),  # 3.3 items 2-3
-    OrderCommand("maneuver", ("maneuver",), ("tf", "turn", "angle", "speed"), ("then",)),  # 4.2
+    # 4.2; 15.3: the damaged ships that fall out
+    OrderCommand("maneuver", ("maneuver",), ("tf", "turn", "angle", "speed"), ("then", "detach")),
     OrderCommand("fire", ("fire",), ("target", "band", "ships")),  # 4.3
     OrderCommand("hold-fire", ("hold_fire",)),  # 4.3 item 11
 )

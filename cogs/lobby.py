@@ -43,13 +43,14 @@ class Lobby(commands.Cog):
 
     # --- creating and filling a game ------------------------------------------------------------
     @game.command(name="new", description=text("cmd.game.new"))
-    @describe("ruleset", "scenario", "options")
+    @describe("ruleset", "scenario", "options", "solo")
     async def new(
         self,
         interaction: discord.Interaction,
         ruleset: str,
         scenario: str | None = None,
         options: str | None = None,
+        solo: bool = False,
     ) -> None:
         async with guard(interaction) as ctx:
             record = await self.bot.referee.create(
@@ -57,7 +58,7 @@ class Lobby(commands.Cog):
                 guild_id=str(ctx.guild_id),
                 created_by=ctx.user_id,
                 scenario=scenario or None,
-                options=admin.parse_options(options),
+                options=admin.solo_options(ruleset, admin.parse_options(options), solo),
                 settings=self.bot.settings.game_defaults(),
                 channel_id=str(interaction.channel_id),
             )

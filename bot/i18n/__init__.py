@@ -144,16 +144,6 @@ def _names(ruleset_id: str) -> Mapping[str, Any]:
         return {}
 
 
-@cache
-def _names_in_events(ruleset_id: str) -> bool:
-    from bot.rules.core.registry import get as get_ruleset
-
-    try:
-        return bool(get_ruleset(ruleset_id).names_in_events)
-    except RuleViolation:
-        return False
-
-
 def seat_name(ruleset_id: str, seat: str, lang: str = DEFAULT_LANG) -> str:
     """A seat's name in the game's catalog (``<ruleset>.seat.<seat>``), else its id."""
     key = f"{ruleset_id}.seat.{seat}"
@@ -179,12 +169,13 @@ def event_text(
         for name in seats:
             if isinstance(values.get(name), str):
                 values[name] = seat_name(ruleset, values[name], lang)
-    if ruleset is not None and _names_in_events(ruleset):
-        names, seats_ = _names(ruleset), set(type(data).seat_fields())
-        for name, value in list(values.items()):
-            if name in seats_:
+        # Ids the game names (ships, places: Ruleset.names) read by their names, as in a
+        # refusal (``violation``): an event keeps ids, its reader never sees one.
+        names = _names(ruleset)
+        for name, value in values.items():
+            if name in seats:
                 continue
-            if isinstance(value, str) and value in names:
+            if _named(value, names):
                 values[name] = render(names[value], lang)
             elif isinstance(value, list) and value and all(_named(v, names) for v in value):
                 values[name] = [render(names[v], lang) for v in value]

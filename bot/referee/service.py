@@ -111,7 +111,7 @@ class Referee(Lookups):
         scenario = scenario or known[0]
         if scenario not in known:
             raise RuleViolation("core.scenario.unknown", "Referee", scenario=scenario)
-        parsed = ruleset.parse_options(options or {})
+        parsed = ruleset.parse_options({**ruleset.scenario_options(scenario), **(options or {})})
         game_settings = _settings(settings or {})
         # A fixed seed is for local play and tests; it is still committed to before the start.
         seed, now = seed or new_seed(), self.clock()
@@ -190,11 +190,12 @@ class Referee(Lookups):
                 raise RuleViolation("core.game.already_started", "Referee", game=game_id)
             ruleset = get_ruleset(record.ruleset)
             seats = await self.store.seats(game_id)
+            options = ruleset.parse_options(record.options)
             missing = [s for s in ruleset.seats if s not in seats]
             if missing:
-                raise RuleViolation("core.game.seats_missing", "Referee", seats=", ".join(missing))
+                record = await self._bot_holds(record, ruleset, options, seats, missing)
             dice = FairDice(record.seed, record.id, 0)
-            outcome = ruleset.setup(record.scenario, ruleset.parse_options(record.options), dice)
+            outcome = ruleset.setup(record.scenario, options, dice)
             now = self.clock()
             entry = LogEntry(
                 n=0,
@@ -220,6 +221,26 @@ class Referee(Lookups):
             return await self._commit(
                 record, ruleset, outcome.state, entry, set(), [started], seats=seats
             )
+
+    async def _bot_holds(
+        self,
+        record: GameRecord,
+        ruleset: Ruleset[Any],
+        options: BaseModel,
+        seats: dict[str, str],
+        missing: list[str],
+    ) -> GameRecord:
+        """A game against the bot (``Ruleset.solo_policy``): the seats no player took are
+        the referee's, played by that policy from the first prompt (its autopilot); a player
+        must hold one seat at least. Otherwise every seat needs a player."""
+        policy = ruleset.solo_policy(options)
+        if policy is None or not seats:
+            raise RuleViolation("core.game.seats_missing", "Referee", seats=", ".join(missing))
+        settings = _settings(record.settings)
+        pilots = {**settings.autopilot, **{seat: policy for seat in missing}}
+        merged = settings.model_copy(update={"autopilot": pilots})
+        await self.store.update_game(record.id, settings=merged.model_dump(mode="json"))
+        return await self.game(record.id)
 
     # --- play ---------------------------------------------------------------------------
     async def state(

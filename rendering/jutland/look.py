@@ -63,3 +63,13 @@ def chip(
     fill = palette.SUNK if dead else face
     d.rounded_rectangle([x - w, y - 10, x + w, y + 10], radius=5, fill=fill, outline=palette.HALO)
     draw_text(d, (x, y), text, 14, fill=palette.TEXT_LIGHT, bold=True)
+
+
+POINTS = (("N", "北"), ("NE", "东北"), ("E", "东"), ("SE", "东南"),
+          ("S", "南"), ("SW", "西南"), ("W", "西"), ("NW", "西北"))  # fmt: skip
+
+
+def wind(blows_from: int) -> str:
+    """Tournament 22.1 item 2: the wind by the point it blows from."""
+    en, zh = POINTS[round(blows_from / 45) % 8]
+    return f"wind from {en} 风自{zh}"

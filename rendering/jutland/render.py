@@ -40,8 +40,10 @@ def lines(view: JutlandView) -> list[str]:
     out: list[str] = []
     b = view.battle
     if b is not None:
+        rolled = " (weather 天气)" if b.weather else ""  # Tournament 22.1
+        wind = f" · {look.wind(b.wind)}" if b.wind is not None else ""
         out.append(f"Battle in {b.hex} 战斗 · turn {b.turn}/6 第{b.turn}回合 · "
-                   f"visibility {int(b.visibility):,} yd 目视距离")  # fmt: skip
+                   f"visibility {int(b.visibility):,} yd 目视距离{rolled}{wind}")  # fmt: skip
     for f in sorted(view.forces, key=lambda f: look.tf_order(f.id)):
         where = f.hex or f"off map 地图外 ({f.exit_hex})"
         fuel = "in base 基地" if f.fuel_left is None else f"fuel {f.fuel_left} h 燃料"

@@ -10,21 +10,15 @@ from bot.referee.fairdice import FairDice
 from bot.rules.core.registry import get
 from bot.rules.jutland.advanced import damage, gunnery
 from bot.rules.jutland.advanced.components import adv
-from bot.rules.jutland.battle import end, maneuver, placement
+from bot.rules.jutland.battle import end, maneuver
 from bot.rules.jutland.components import comps
 from bot.rules.jutland.state import JutlandState
 from bot.rules.jutland.view import JutlandView
+from tests.jutland.battles import battle_state
 
 
 def _battle(rules: str) -> JutlandState:
-    ruleset = get("jutland")
-    dice = FairDice(b"jutland-advanced-damage-test-000", "t", 0)
-    state: Any = ruleset.setup("basic", ruleset.parse_options({"rules": rules}), dice).state
-    state.phase, state.hour, state.contact = "battle", 10, "P16"
-    for tf, came in (("de1", "P15"), ("gb3", "P17")):
-        state.task_forces[tf].hex, state.task_forces[tf].came_from = "P16", came
-        state.task_forces[tf].left_at = 0
-    state.battle = placement.new_battle(state, "P16")
+    state: JutlandState = battle_state(b"jutland-advanced-damage-test-000", rules=rules)
     return state
 
 

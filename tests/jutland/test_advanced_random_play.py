@@ -20,8 +20,10 @@ from bot.rules.jutland.advanced import light
 from bot.rules.jutland.advanced.components import adv, is_light
 from bot.rules.jutland.components import comps
 from bot.rules.jutland.state import JutlandState
+from bot.rules.jutland.tournament import special_damage
 
 BATTLES = int(os.environ.get("JUT_ADV_RANDOM_BATTLES", "4"))
+TOURNAMENT_BATTLE = ("ammunition", "special_damage", "smoke", "visibility", "wind")
 
 
 def basic_check(state: JutlandState, events: list[Event], ships: int) -> None:
@@ -59,6 +61,30 @@ def basic_check(state: JutlandState, events: list[Event], ships: int) -> None:
             assert set(e.params["found"]) == set(e.params["hexes"]) & there
 
 
+def tournament_check(state: JutlandState, fights: list[Any]) -> None:
+    """22.1-22.3: boxes by halves adding up to the boxes marked and never past a half, every
+    lasting result with turns left, smoke standing at most two turns, the visibility within
+    its limits."""
+    a = state.advanced
+    assert a is not None
+    for ship, half in a.special.items():
+        fore, aft = special_damage.halves(ship)
+        assert 0 <= half.fore <= fore and 0 <= half.aft <= aft, (ship, half)
+        assert half.fore + half.aft == (a.damage[ship].boxes if ship in a.damage else 0)
+        assert all(e.turns is None or e.turns > 0 for e in half.effects), (ship, half)
+        if not a.modules.special_damage:
+            raise AssertionError(f"special damage recorded without the option: {ship}")
+    for b in fights:
+        # 15.3: falling out and merging move ships between forces; each stays in one.
+        for f in b.formations.values():
+            for s in (s for column in f.columns for s in column):
+                assert b.ships[s].tf == f.tf and s in state.task_forces[f.tf].ships, (s, f.tf)
+        assert all(1 <= s.turns <= 2 for s in b.smoke) and (a.modules.smoke or not b.smoke)
+        if b.weather is not None and b.weather.rolled:
+            assert a.modules.visibility and b.visibility is not None
+            assert 0 <= b.visibility <= 36000
+
+
 def check(state: GameState, events: list[Event]) -> None:
     assert isinstance(state, JutlandState) and state.advanced is not None
     # The Basic Game's invariants, with the light-ship counters (12.1) in the count.
@@ -83,6 +109,7 @@ def check(state: GameState, events: list[Event]) -> None:
         if ship in afloat and not hit:
             assert d.flotation < c.protection, (ship, d)  # 13.2 item 3: she would have sunk
     assert all(len(h) <= 6 for h in state.advanced.fire_hours.values())  # 22.2
+    tournament_check(state, fights)
     if state.battle is None or state.battle.step == "maneuver":
         assert all(d.slashed == 0 for d in state.advanced.damage.values())  # 13.1 item 5
     for e in events:
@@ -108,8 +135,11 @@ def test_random_advanced_battles_keep_the_invariants() -> None:
 
     for n in range(BATTLES):
         dice = FairDice(b"jutland-advanced-random-play-001", f"battle-{n}", 0)
-        # Every second game with the Tournament's ammunition supply (22.2).
-        options = {"rules": "advanced", "ammunition": n % 2 == 1}
+        # Every second game with the Tournament's battle modules on (22.1-22.3), the weather
+        # read on one die in every fourth.
+        on = n % 2 == 1
+        options = {"rules": "advanced", **dict.fromkeys(TOURNAMENT_BATTLE, on)}
+        options["weather_one_roll"] = on and n % 4 == 3
         state: Any = ruleset.setup("basic", ruleset.parse_options(options), dice)
         state = state.state
         # Hour 25 (31 May 01:00) meets by night, within 3,000 yards of the marker (3.4
@@ -132,6 +162,17 @@ def test_random_advanced_battles_keep_the_invariants() -> None:
     fires = sum(e.kind == "jut.adv_fire" for e in seen)
     torps = sum(e.kind == "jut.torpedo" for e in seen)
     light_fires = sum(e.kind == "jut.adv_fire" and is_light(e.params["ships"][0]) for e in seen)
+    crits = sum(e.kind == "jut.critical" for e in seen)
+    floats = sum(e.kind == "jut.flotation_table" for e in seen)
+    smokes = sum(e.kind == "jut.smoke_laid" for e in seen)
+    winds = sum(e.kind == "jut.wind" for e in seen)
+    moves = {k: sum(e.kind == k for e in seen) for k in ("jut.fell_out", "jut.slid")}
+    merges = sum(e.kind == "jut.formation_merged" for e in seen)
+    print(
+        f"Tournament: {crits} critical hits, {floats} flotation-table hits, {smokes} smoke "
+        f"screens, {winds} wind rolls; formations: {moves['jut.slid']} slides, "
+        f"{moves['jut.fell_out']} fallen out, {merges} merged"
+    )
     print(
         f"{BATTLES} advanced games, {fires} fires on the Gunnery Damage Table "
         f"({light_fires} by light ships), {torps} torpedo attacks resolved, {sunk} sunk"

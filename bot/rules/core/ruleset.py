@@ -62,10 +62,6 @@ class Ruleset(ABC, Generic[S]):
     undo_stops: ClassVar[dict[str, str]] = {}
     """Order types that close a step of play, with the section that says so: the referee's
     undo never takes one back (AA50: a phase once done is over, 5.1)."""
-    names_in_events: ClassVar[bool] = False
-    """Whether event parameters holding ids of ``names()`` (ships, counters) are shown by
-    those names in event texts (Jutland's events carry counter ids, as its rule cases read
-    them); a game whose events carry names already leaves it off."""
     autopilots: ClassVar[tuple[str, ...]] = ("default",)
     """Policies by which the referee may play a seat whose player is gone (a manager hands
     the seat over): ``default`` gives each prompt's default order; a game may add its own
@@ -74,6 +70,17 @@ class Ruleset(ABC, Generic[S]):
     # --- set-up -------------------------------------------------------------------------
     @abstractmethod
     def scenarios(self) -> list[Scenario]: ...
+
+    def scenario_options(self, scenario: str) -> dict[str, Any]:
+        """The options a scenario plays with unless the players choose otherwise (its
+        suggested options): the referee lays the players' choices over them at creation."""
+        return {}
+
+    def solo_policy(self, options: BaseModel) -> str | None:
+        """The autopilot policy (one of ``autopilots``) by which the referee holds every seat
+        no player took, when ``options`` ask for a game against the bot; None: every seat
+        needs a player to start."""
+        return None
 
     def parse_options(self, raw: dict[str, Any]) -> BaseModel:
         try:

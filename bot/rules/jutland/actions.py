@@ -20,26 +20,9 @@ from bot.rules.jutland.tournament.search_actions import (
 )
 
 __all__ = [
-    "AirshipPlot",
-    "Announce",
-    "BaseAirship",
-    "Deployed",
-    "EndInitial",
-    "Engage",
-    "Fire",
-    "HoldFire",
-    "HoldTorpedoes",
-    "JutlandAction",
-    "LightMove",
-    "Makeup",
-    "ManeuverOrder",
-    "Merge",
-    "PlaceUboats",
-    "Plot",
-    "Split",
-    "Station",
-    "SubChoice",
-    "Torpedo",
+    "AirshipPlot", "AirshipSearch", "Announce", "BaseAirship", "Deployed", "EndInitial", "Engage",
+    "Fire", "HoldFire", "HoldTorpedoes", "JutlandAction", "LightMove", "Makeup", "ManeuverOrder",
+    "Merge", "PlaceUboats", "Plot", "SoloPick", "Split", "Station", "SubChoice", "Torpedo",
     "UboatPlot",
 ]  # fmt: skip
 
@@ -87,6 +70,8 @@ class ManeuverOrder(Action):
     speed: Annotated[int, Field(ge=0, le=30)]
     then: Annotated[int, Field(ge=-180, le=180)] = 0
     """4.2 item 4: a second turn of the same kind, at the end of the straight run (0: none)."""
+    detach: list[Ref] = Field(default_factory=list, max_length=40)
+    """Advanced 15.3 item 3: damaged ships of the formation that fall out of it."""
 
 
 class Fire(Action):
@@ -130,6 +115,14 @@ class Makeup(Action):
     interval: Annotated[int, Field(ge=0, le=8000)] = 0
 
 
+class SoloPick(Action):
+    """Jutland 23.2: the open decision ``prompt`` answered by the die, as the solitaire rule
+    decides the bot's side (scenarios/bot.py numbers the choices)."""
+
+    type: Literal["solo_pick"] = "solo_pick"
+    prompt: Annotated[str, Field(min_length=1, max_length=120)]
+
+
 JutlandAction = Annotated[
     Plot
     | EndInitial
@@ -151,6 +144,7 @@ JutlandAction = Annotated[
     | UboatPlot
     | AirshipPlot
     | AirshipSearch
-    | SubChoice,
+    | SubChoice
+    | SoloPick,
     Field(discriminator="type"),
 ]

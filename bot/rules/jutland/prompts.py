@@ -10,6 +10,7 @@ from functools import lru_cache
 from bot.rules.core import Choice, Option, OrderForm, Prompt, t
 from bot.rules.jutland import board, regroup, search
 from bot.rules.jutland.advanced import search as adv_search
+from bot.rules.jutland.scenarios.data import must_show
 from bot.rules.jutland.state import SIDES, JutlandState, Side, TaskForce
 from bot.rules.jutland.tournament import fast_search, sweep, uboats, zeppelins
 from bot.rules.jutland.tournament import search_hooks as t_search
@@ -80,7 +81,7 @@ def initial(state: JutlandState) -> list[Prompt]:
     german = len(out)
     if both:
         out += [_plot(state, tf, "Jutland 21.2", True) for tf in search.unplotted(state, "british")]
-    if german == len(search.forces(state, "german")):
+    if german == len(search.forces(state, "german")) and not must_show(state):  # 23.1
         out.append(
             Prompt(
                 id=f"h{state.hour}.initial_end",

@@ -22,14 +22,19 @@ from bot.rules.core import (
 )
 from bot.rules.jutland import actions as A
 from bot.rules.jutland import events as _events  # noqa: F401  (registers the event kinds)
-from bot.rules.jutland import hiding, regroup, search, turn
-from bot.rules.jutland.advanced import gunnery, light, torpedo
+from bot.rules.jutland import hiding, regroup, search, solo, turn
+from bot.rules.jutland.advanced import formations, gunnery, light, torpedo
 from bot.rules.jutland.advanced import search as adv_search
 from bot.rules.jutland.advanced.components import adv
 from bot.rules.jutland.advanced.state import AdvancedState
 from bot.rules.jutland.battle import fire, maneuver
+from bot.rules.jutland.battle.steps import BANDS
 from bot.rules.jutland.components import comps
+from bot.rules.jutland.scenarios import bot
+from bot.rules.jutland.scenarios import events as _play_events  # noqa: F401
+from bot.rules.jutland.scenarios import setup as scenario_setup
 from bot.rules.jutland.state import SIDES, Battle, JutlandState, Maneuver, TaskForce
+from bot.rules.jutland.tournament import battle_options as tournament
 from bot.rules.jutland.tournament import search_actions as TA
 from bot.rules.jutland.tournament import search_hooks as t_search
 from bot.rules.jutland.tournament import submarine
@@ -67,6 +72,21 @@ class JutlandOptions(BaseModel):
     zeppelins: bool = Field(
         default=False, description="Tournament 21.6: German air reconnaissance by Zeppelin"
     )
+    special_damage: bool = Field(
+        default=False,
+        description="Tournament 22.3: random damage location, critical and flotation hits",
+    )
+    smoke: bool = Field(default=False, description="Tournament 22.2: German smoke screens")
+    visibility: bool = Field(
+        default=False, description="Tournament 22.1: the Visibility Table in day battles"
+    )
+    wind: bool = Field(default=False, description="Tournament 22.1: the Wind Direction Table")
+    weather_one_roll: bool = Field(
+        default=False, description="Tournament 22.1 item 3: one die for both weather tables"
+    )
+    solo: bool = Field(
+        default=False, description="Jutland 23.2: alone against the bot, which takes the other side"
+    )
 
 
 def new_state(ruleset: str, scenario: str) -> JutlandState:
@@ -95,31 +115,72 @@ class Jutland(Ruleset[JutlandState]):
     title = t("jut.title")
     seats = SIDES
     citation = "Jutland"
-    names_in_events = True  # its events carry counter ids (as the rule cases read them)
     state_model = JutlandState
     options_model = JutlandOptions
     view_model = JutlandView
     action_adapter: ClassVar[TypeAdapter[Any]] = TypeAdapter(A.JutlandAction)
 
+    autopilots: ClassVar[tuple[str, ...]] = ("default", "solo")
+    """A side may be played by its prompts' defaults, or by ``solo``: the solitaire rule's
+    bot (23.2, scenarios/bot.py: each open choice numbered and chosen by a die)."""
+
     def scenarios(self) -> list[Scenario]:
-        return [Scenario(id="basic", title=t("jut.scenario.basic"))]
+        return [Scenario(id="basic", title=t("jut.scenario.basic"))] + [
+            Scenario(id=s, title=t(f"jut.scenario.{s}")) for s in scenario_setup.ids()
+        ]
+
+    def scenario_options(self, scenario: str) -> dict[str, Any]:
+        return scenario_setup.defaults(scenario, set(JutlandOptions.model_fields))
+
+    def solo_policy(self, options: BaseModel) -> str | None:
+        """23.2: a solitaire game gives the side no player took to the bot."""
+        return "solo" if isinstance(options, JutlandOptions) and options.solo else None
+
+    def autopilot(self, state: JutlandState, prompt: Prompt, policy: str) -> dict[str, Any] | None:
+        if policy == "solo":  # the die decides, in the order's own step (``apply``)
+            return {"type": "solo_pick", "prompt": prompt.id}
+        return prompt.default
+
+    def apply(
+        self,
+        state: JutlandState,
+        seat: str,
+        action: Action,
+        dice: Dice,
+        prompts: list[Prompt] | None = None,
+        *,
+        copy: bool = True,
+    ) -> Outcome[JutlandState]:
+        """23.2: a ``solo_pick`` becomes the order the die chose for the prompt it names,
+        with the die rolled by this order's dice (recorded in the log with it)."""
+        if isinstance(action, A.SoloPick) and state.result is None:
+            prompts = self.prompts(state) if prompts is None else prompts
+            prompt = next((p for p in prompts if p.seat == seat and p.id == action.prompt), None)
+            raw = bot.pick(state, prompt, dice) if prompt is not None else None
+            if raw is None:
+                raise self.refusal(RuleViolation("jut.solo.nothing", "Jutland 23.2"))
+            action = self.parse_action(raw)
+        return super().apply(state, seat, action, dice, prompts, copy=copy)
 
     def setup(self, scenario: str, options: BaseModel, dice: Dice) -> Outcome[JutlandState]:
-        if scenario != "basic":
+        if scenario not in {s.id for s in self.scenarios()}:
             raise RuleViolation("core.scenario.unknown", "Referee", scenario=scenario)
         state = new_state(self.id, scenario)
-        if (
-            isinstance(options, JutlandOptions)
-            and options.ammunition
-            and options.rules != "advanced"
-        ):
-            raise RuleViolation("jut.options.tournament", "Jutland 22.2")
-        if isinstance(options, JutlandOptions) and options.rules == "advanced":
-            state.advanced = AdvancedState(ammunition=options.ammunition)
-            light.add_forces(state)  # Jutland 12.1
         if isinstance(options, JutlandOptions):
-            t_search.setup(state, options.model_dump())  # Jutland 21
-        events = [Event(kind="jut.game_started"), *turn.advance(state, dice)]
+            tournament.check_options(options)
+        if isinstance(options, JutlandOptions) and options.rules == "advanced":
+            state.advanced = AdvancedState(
+                ammunition=options.ammunition, modules=tournament.modules(options)
+            )
+            light.add_forces(state)  # Jutland 12.1
+        events = [Event(kind="jut.game_started")]
+        if scenario != "basic":
+            events += scenario_setup.apply(state, scenario, options, dice)
+        elif isinstance(options, JutlandOptions) and options.solo:
+            events += solo.setup(state, dice)
+        if isinstance(options, JutlandOptions):  # Jutland 21: the search modules
+            t_search.setup(state, options.model_dump(), campaign=scenario == "basic")
+        events += turn.advance(state, dice)
         return Outcome(state=state, events=events)
 
     def prompts(self, state: JutlandState) -> list[Prompt]:
@@ -135,7 +196,7 @@ class Jutland(Ruleset[JutlandState]):
         elif isinstance(action, A.EndInitial):
             if state.phase != "initial" or any(tf.plotted for tf in search.forces(state, "german")):
                 raise RuleViolation("jut.initial.not_now", "Jutland 3.2")
-            events = turn.start_steam(state)
+            events = turn.start_steam(state, dice)
         elif isinstance(action, A.Announce):
             events = search.announce(state, side, action, section)
             events += t_search.searched(state, side, action)  # Jutland 21.5, 21.6
@@ -157,6 +218,7 @@ class Jutland(Ruleset[JutlandState]):
             events = regroup.makeup(state, side, action)
         elif isinstance(action, A.ManeuverOrder):
             m = Maneuver(turn=action.turn, angle=action.angle, speed=action.speed, then=action.then)
+            formations.plan(state, _battle(state), side, action.tf, action.detach)  # 15.3
             events = maneuver.plot(state, _battle(state), side, action.tf, m)
         elif isinstance(action, A.Fire):
             b = _battle(state)
@@ -196,7 +258,8 @@ class Jutland(Ruleset[JutlandState]):
         out |= {s.id: s.name for s in c.ships.values()}
         out |= {u.id: u.name for u in adv().light.values()}
         out |= t_search.names()  # Jutland 21.5, 21.6: the boats and airships
-        out |= {f"b{k}": t(f"jut.band.b{k}") for k in range(4)}  # 14.3: the range bands
+        out |= {b: t(f"jut.band.{b}") for b in BANDS}  # 14.3: the range bands
+        out |= {k: t(f"jut.section.{k}") for k in ("fore", "aft")}  # 22.3: hit locations
         for side, prefix in (("british", "gb"), ("german", "de")):
             for n in range(1, 16):
                 out[f"{prefix}{n}"] = t(f"jut.tf.{side}", n=n)

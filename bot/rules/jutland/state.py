@@ -8,6 +8,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from bot.rules.core import GameState
 from bot.rules.jutland.advanced.state import AdvancedState
+from bot.rules.jutland.scenarios.state import PlayState
+from bot.rules.jutland.tournament.battle_state import SmokeScreen, Weather
 from bot.rules.jutland.tournament.search_state import TSearchState
 
 Side = Literal["german", "british"]
@@ -138,9 +140,18 @@ class Battle(BaseModel):
     """Ships that fired this turn (4.3 items 6-7: one target, one shot)."""
     lines: list[tuple[str, str]] = Field(default_factory=list)
     """This turn's lines of fire, (firer, target), drawn on the battle surface."""
+    visibility: float | None = None
+    """The maximum visibility in yards where a scenario or the weather sets it (23.1: 36,000
+    yards; the Tournament's Visibility Table, 22.1); None: the rules' 24,000 by day, 6,000 at
+    night (3.4)."""
     markers: dict[str, tuple[float, float]] = Field(default_factory=dict)
     """3.4 item 3: the extra Battle Area Markers of neighbouring hexes holding forces not in
     the battle, by hex, 36,000 yards off in that hex's direction."""
+    weather: Weather | None = None
+    """Tournament 22.1 (an option): the weather of this battle (the wind; ``visibility``
+    holds the rolled visibility)."""
+    smoke: list[SmokeScreen] = Field(default_factory=list)
+    """Tournament 22.2 (an option): the smoke screens standing."""
 
 
 Formation.model_rebuild()
@@ -170,6 +181,8 @@ class JutlandState(GameState):
     sunk: dict[Side, list[str]] = Field(default_factory=_no_losses)
     advanced: AdvancedState | None = None
     """The Advanced Game's records (Jutland 11-17): None in a Basic game."""
+    play: PlayState | None = None
+    """The play variants' records (Jutland 23): None in the campaign game."""
     movement: dict[str, int] = Field(default_factory=dict)
     """A ship's present movement factor where it is below its counter's (torpedo or flotation
     hits, Jutland 13.1; towing, 15.4 item 2b): the Advanced Game's damage writes it."""
@@ -195,4 +208,6 @@ class JutlandState(GameState):
         fields["movement"] = dict(self.movement)
         if self.tsearch is not None:
             fields["tsearch"] = self.tsearch.copy_()
+        if self.play is not None:
+            fields["play"] = self.play.model_copy(deep=True)
         return type(self).model_construct(_fields_set=set(self.model_fields_set), **fields)

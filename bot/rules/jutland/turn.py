@@ -14,9 +14,12 @@ from bot.rules.jutland.advanced import victory
 from bot.rules.jutland.battle import end as end_
 from bot.rules.jutland.battle import placement, reinforce, steps
 from bot.rules.jutland.events import Contact, Resumed
+from bot.rules.jutland.scenarios import hidden
+from bot.rules.jutland.scenarios import victory as scenario
+from bot.rules.jutland.scenarios import weather as scenario_weather
 from bot.rules.jutland.state import JutlandState, Phase
+from bot.rules.jutland.tournament import battle_weather, sweep
 from bot.rules.jutland.tournament import search_hooks as t_search
-from bot.rules.jutland.tournament import sweep
 
 
 def _put(state: JutlandState, phase: Phase) -> None:
@@ -30,7 +33,7 @@ def _hour_passes(state: JutlandState) -> list[Event]:
     state.fought = []
     t_search.new_hour(state)  # Tournament 21.1: the fast forces' passes of the hour
     victory.watch(state)  # Jutland 17: German capital ships coming home
-    if state.hour > board.last_hour():
+    if state.hour > board.last_hour() or scenario.home_again(state):  # 2; 23.1
         PHASES.goto(state, "over")
         return end(state)
     return [Event(kind="jut.hour", params={"hour": state.hour}), *search.fuel(state)]
@@ -43,13 +46,13 @@ def _initial_moved(state: JutlandState, dice: Dice) -> list[Event]:
     events = search.move(state, ("german", "british") if sweep.on(state) else ("german",))
     sweep.log(state)  # Tournament 21.2: every hour of the sweep recorded
     if len(state.spotted) > spotted:
-        events += start_steam(state)
+        events += start_steam(state, dice)
         if state.phase == "battle":
             return events  # Tournament 21.2 item 4: the sweep met the Germans at that hour
     return events + _hour_passes(state)
 
 
-def start_steam(state: JutlandState) -> list[Event]:
+def start_steam(state: JutlandState, dice: Dice) -> list[Event]:
     """Jutland 3.2 item 2. Ruling: "he may move his task forces 4 more hexes" is the German:
     the paragraph's subject is the German player, and the British ships' five hours of
     raising steam are what give him those four hours (the search begins in the fifth).
@@ -57,7 +60,7 @@ def start_steam(state: JutlandState) -> list[Event]:
     if sweep.on(state):
         events, met = sweep.finish(state)
         if met is not None:
-            return events + _engage(state, met)
+            return events + engage(state, met, dice)
         PHASES.goto(state, "plot")
         return [*events, Event(kind="jut.search_begins")]
     PHASES.goto(state, "steam")
@@ -83,14 +86,15 @@ def _plotted(state: JutlandState, dice: Dice) -> list[Event]:
     events = search.move(state, ("german", "british"))
     events += t_search.moved(state, dice)  # Tournament 21.5, 21.6: boats and airships
     if state.battles:
-        return events + _next_battle(state)
-    PHASES.goto(state, "search_german")
+        return events + _next_battle(state, dice)
+    # 23.2: in solitaire no search follows the move; forces in one hex meet.
+    PHASES.goto(state, "contact" if hidden.no_search(state) else "search_german")
     return events
 
 
 def _deployed(state: JutlandState, dice: Dice) -> list[Event]:
     """Tournament 21.4-21.6: the set-up orders given, the initial movement begins."""
-    PHASES.goto(state, "initial")
+    PHASES.goto(state, t_search.resume(state))
     return []
 
 
@@ -103,18 +107,25 @@ def _submarines(state: JutlandState, dice: Dice) -> list[Event]:
 
 def _determine(state: JutlandState, dice: Dice) -> list[Event]:
     """Jutland 3.3 item 4: same hex, battle; adjacent or unseen, the hour is marked."""
-    return _next_battle(state)
+    return _next_battle(state, dice)
 
 
-def _engage(state: JutlandState, where: str) -> list[Event]:
+def engage(state: JutlandState, where: str, dice: Dice) -> list[Event]:
+    """Jutland 3.3 item 4c: the battle in ``where`` begins (a mini-scenario or a solitaire
+    contact opens with it, 23)."""
     state.contact = where
     state.contacts.append((state.hour, where))
-    state.battle = placement.new_battle(state, where)
+    # Tournament 22.1: the weather of the first turn, before the fleets close to it.
+    night = board.night(state.hour)
+    weather, seen, rolled = scenario_weather.opening(state, night) or battle_weather.start(
+        state, night, dice
+    )
+    state.battle = placement.new_battle(state, where, weather, seen)
     PHASES.goto(state, "battle")
-    return [Contact(hex=where).event(reveals=True)]
+    return [Contact(hex=where).event(reveals=True), *rolled, *hidden.reveal(state)]
 
 
-def _next_battle(state: JutlandState) -> list[Event]:
+def _next_battle(state: JutlandState, dice: Dice) -> list[Event]:
     """Jutland 4.1: the hour's battles one after another, each by its own marker: first those
     going on, in the order they began, each joined by the forces that entered its hex; then
     every hex where both sides now are. Ruling: the rules give no order among new contacts;
@@ -130,7 +141,7 @@ def _next_battle(state: JutlandState) -> list[Event]:
     busy = set(state.fought) | {b.hex for b in state.battles}
     where = search.contact(state, skip=busy)
     if where is not None:
-        return _engage(state, where)
+        return engage(state, where, dice)
     state.contact = None
     PHASES.goto(state, "plot")
     events = _hour_passes(state)
@@ -146,16 +157,21 @@ def _battle(state: JutlandState, dice: Dice) -> list[Event]:
     disengaged forces are on the sheet again. Either way the next battle of the hour follows,
     or the hour is marked. Ruling: the forces not in a battle wait on the sheet while the
     battles of an hour are fought (their hourly move of 4.1 follows them)."""
+    before = state.battle
     events = steps.STEPS.run(state, dice)
     b = state.battle
+    if b is None and before is not None and scenario.ends_with_battle(state):
+        scenario.battle_over(state, before)  # 23.1: out of sight, the game is over
+        PHASES.goto(state, "over")
+        return events + end(state)
     if b is None:
-        return events + _next_battle(state)
+        return events + _next_battle(state, dice)
     if b.turn > end_.TURNS_PER_HOUR:
         b.turn = 1
         state.fought.append(b.hex)
         state.battles.append(b)
         state.battle = None
-        return events + _next_battle(state)
+        return events + _next_battle(state, dice)
     return events
 
 
@@ -163,6 +179,9 @@ def end(state: JutlandState) -> list[Event]:
     """Jutland 2. Ruling: "more ships still in play than the British" cannot be met by the
     order of battle (27 against 45); read with the British condition, the side that sank more
     ships wins, equal losses draw."""
+    if state.play is not None and state.scenario != "basic":  # Jutland 23.1
+        state.result, events = scenario.result(state)
+        return events
     if state.advanced is not None:  # Jutland 17: victory points
         state.result, events = victory.result(state)
         return events
@@ -183,7 +202,7 @@ PHASES: Table[Phase, JutlandState] = Table(
             owes=("german", "british"),
             prompts=t_search.deploy_prompts,
             run=_deployed,
-            next=("initial",),
+            next=("initial", "plot"),
         ),
         Step(
             "initial",
@@ -207,7 +226,7 @@ PHASES: Table[Phase, JutlandState] = Table(
             owes=("german", "british"),
             prompts=prompts.plot,
             run=_plotted,
-            next=("search_german", "battle", "over"),
+            next=("search_german", "contact", "battle", "over"),
         ),
         Step(
             "search_german",

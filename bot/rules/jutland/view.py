@@ -14,6 +14,7 @@ from bot.rules.jutland.advanced.view import DamageView, record_of
 from bot.rules.jutland.battle.fire import BANDS
 from bot.rules.jutland.battle.placement import visibility
 from bot.rules.jutland.components import comps
+from bot.rules.jutland.scenarios.hidden import secrets as solo_secrets
 from bot.rules.jutland.state import SIDES, JutlandState, Phase, Side
 from bot.rules.jutland.tournament import search_view
 from bot.rules.jutland.tournament.search_view import TSearchView
@@ -85,6 +86,12 @@ class BattleView(BaseModel):
     """3.4 item 3: extra Battle Area Markers of neighbouring hexes, by hex."""
     lines: tuple[tuple[str, str], ...]
     """This turn's lines of fire (firer, target)."""
+    wind: int | None = None
+    """Tournament 22.1 item 2: the way the wind blows from (degrees), with that option."""
+    weather: bool = False
+    """Tournament 22.1 item 1: ``visibility`` was rolled on the Visibility Table."""
+    smoke: tuple[tuple[tuple[float, float], tuple[float, float]], ...] = ()
+    """Tournament 22.2: the smoke screens standing, each from one point to the other."""
 
 
 class JutlandView(View):
@@ -195,7 +202,9 @@ def _battle(state: JutlandState, owing: set[str], side: Side | None) -> BattleVi
     return BattleView(
         hex=b.hex, night=b.night, turn=b.turn, step=b.step, ships=ships, maneuvers_done=done,
         visibility=visibility(b), bands=BANDS, focus=flagship, markers=dict(b.markers),
-        lines=tuple(b.lines),
+        lines=tuple(b.lines), wind=b.weather.wind if b.weather else None,
+        weather=b.weather is not None and b.weather.rolled and not b.night,
+        smoke=tuple((s.a, s.b) for s in b.smoke),
     )  # fmt: skip
 
 
@@ -230,4 +239,5 @@ def secrets(state: JutlandState, audience: str | None) -> set[str]:
     known = readable(state, side)
     out = {tf.hex for tf in hidden if tf.hex is not None and tf.hex not in known}
     out |= {f"{tf.id}:{','.join(sorted(tf.ships))}" for tf in hidden}
-    return out | search_view.secrets(state, side, known)  # Tournament 21.5, 21.6
+    out |= search_view.secrets(state, side, known)  # Tournament 21.5, 21.6
+    return out | solo_secrets(state, side, known)  # 23.2: the German plan

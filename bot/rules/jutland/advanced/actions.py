@@ -19,6 +19,8 @@ class LightMove(Action):
     tf: Ref
     angle: Annotated[int, Field(ge=-180, le=180)]
     speed: Annotated[int, Field(ge=0, le=30)]
+    smoke: bool = False
+    """Tournament 22.2: a German light ship lays a smoke screen along this move."""
 
 
 class Torpedo(Action):

@@ -218,6 +218,15 @@ def adv() -> Advanced:
     return load_advanced()
 
 
+def name(ship: str) -> str:
+    """A counter's printed name (a proper name, shown as it is in every language): what a
+    reader sees where the rules name a ship; an unknown id as it is."""
+    if ship in adv().light:
+        return adv().light[ship].name
+    known = comps().ships.get(ship)
+    return known.name if known is not None else ship
+
+
 def is_light(ident: str) -> bool:
     """A light-ship counter's id (it is also the id of its task force, Jutland 12.1)."""
     return ident in adv().light
@@ -227,13 +236,3 @@ def printed_movement(ship: str) -> int:
     """A capital ship's or a light ship's movement factor as printed on its counter."""
     light = adv().light.get(ship)
     return light.movement if light else comps().ships[ship].movement
-
-
-def counter_name(ident: str) -> str:
-    """A capital ship's or a light-ship counter's printed name (dice labels and texts name
-    ships, never by their ids)."""
-    light = adv().light.get(ident)
-    if light is not None:
-        return light.name
-    ship = comps().ships.get(ident)
-    return ship.name if ship is not None else ident

@@ -16,6 +16,8 @@ from bot.rules.jutland.advanced.events import DeadInWater
 from bot.rules.jutland.advanced.state import AdvancedState, Damage
 from bot.rules.jutland.components import comps
 from bot.rules.jutland.state import Battle, JutlandState, Side, TaskForce
+from bot.rules.jutland.tournament import special_damage
+from bot.rules.jutland.tournament.battle_tables import Section
 
 Facing = Literal["bow", "broadside", "stern"]
 
@@ -35,7 +37,8 @@ def gunnery(state: JutlandState, ship: str, facing: Facing) -> int:
     after three hits; her twelve boxes marked leave her none). Ruling: the bow and stern
     factors lose 1 a hit too (the rule speaks of the ship's gunnery, not one arc's)."""
     base: int = getattr(comps().ships[ship], facing)
-    return max(0, base - adv().rules.gunnery_loss_per_hit * in_effect(state.advanced, ship))
+    left = max(0, base - adv().rules.gunnery_loss_per_hit * in_effect(state.advanced, ship))
+    return special_damage.gunnery(state, ship, left)  # Tournament 22.3
 
 
 def movement(state: JutlandState, ship: str) -> int:
@@ -45,9 +48,8 @@ def movement(state: JutlandState, ship: str) -> int:
         return adv().light[ship].movement
     base = comps().ships[ship].movement
     d = state.advanced.damage.get(ship) if state.advanced is not None else None
-    if d is None:
-        return base
-    return max(0, base - adv().rules.movement_loss_per_flotation_hit * d.flotation)
+    left = base if d is None else base - adv().rules.movement_loss_per_flotation_hit * d.flotation
+    return special_damage.movement(state, ship, max(0, left))  # Tournament 22.3
 
 
 def _note_movement(state: JutlandState, ship: str) -> None:
@@ -59,14 +61,24 @@ def _note_movement(state: JutlandState, ship: str) -> None:
 
 
 def hit_capital(
-    state: JutlandState, battle: Battle, target: str, hits: int, phase: str, by: Side
+    state: JutlandState,
+    battle: Battle,
+    target: str,
+    hits: int,
+    phase: str,
+    by: Side,
+    where: Section | None = None,
 ) -> tuple[int, int, bool]:
-    """Gunnery hits on a capital ship: (boxes marked, flotation hits, sunk)."""
+    """Gunnery hits on a capital ship: (boxes marked, flotation hits, sunk). ``where``: the
+    half the Tournament's random location chose (22.3 item 1), None left to right."""
     assert state.advanced is not None
     ship = comps().ships[target]
     d = record(state.advanced, target)
-    boxes = min(hits, ship.hit_boxes - d.boxes)
-    d.boxes += boxes
+    if where is not None:
+        boxes = special_damage.mark(state.advanced, target, where, hits)
+    else:
+        boxes = min(hits, ship.hit_boxes - d.boxes)
+        d.boxes += boxes
     if by == "german" and ship.side == "british":
         d.slashed += boxes  # 13.1 item 5: slashed now, crossed after the British fire
     if d.phase != phase:

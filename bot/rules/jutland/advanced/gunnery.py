@@ -11,18 +11,13 @@ import math
 
 from bot.rules.core import Dice, Event, RuleViolation, t
 from bot.rules.jutland.advanced import damage, light
-from bot.rules.jutland.advanced.components import (
-    DAMAGE_COLUMNS,
-    Weapon,
-    adv,
-    counter_name,
-    is_light,
-)
+from bot.rules.jutland.advanced.components import DAMAGE_COLUMNS, Weapon, adv, is_light, name
 from bot.rules.jutland.advanced.damage import Facing
 from bot.rules.jutland.advanced.events import AdvancedFire
 from bot.rules.jutland.battle import fire as basic
 from bot.rules.jutland.battle.geometry import bearing, counter
 from bot.rules.jutland.state import Battle, BattleShip, JutlandState, Side
+from bot.rules.jutland.tournament import battle_damage, battle_weather, smoke, special_damage
 
 AMMUNITION_HOURS = 6
 """Tournament 22.2: the battle hours of fire a capital ship's shells last."""
@@ -78,6 +73,7 @@ def shots(state: JutlandState, battle: Battle, side: Side) -> dict[str, dict[str
             for f, band in firers.items()
             if f not in tows
             and supplied(state, f)
+            and not special_damage.silenced(state, f)  # Tournament 22.3, critical 5
             and factor(state, battle.ships[f], battle.ships[target]) > 0
         }
         if keep:
@@ -122,6 +118,7 @@ def fire(
     dice: Dice,
     chosen: str,
 ) -> list[Event]:
+    smoke.refuse_through(battle, firers, target)  # Tournament 22.2
     legal = shots(state, battle, side)
     if target not in legal:
         raise RuleViolation("jut.fire.target", "Jutland 4.3", ship=target)
@@ -133,18 +130,22 @@ def fire(
     if {legal[target][f] for f in firers} != {chosen}:
         raise RuleViolation("jut.fire.bands", "Jutland 14.3")
     aim = battle.ships[target]
-    total = sum(factor(state, battle.ships[f], aim) for f in firers)
+    shares = {f: factor(state, battle.ships[f], aim) for f in firers}
+    total = sum(shares.values())
     if battle.night and side == "british":
         total = math.ceil(total / 2)  # 14.3 item 4: halved, rounded in the British favour
-    face = dice.roll(t("jut.die.gunnery", target=counter_name(target)), 6)
-    while adv().damage[face].again:
-        face = dice.roll(t("jut.die.gunnery", target=counter_name(target)), 6)
-    hits = scaled(table_hits(total, face), chosen)
+    face = dice.roll(t("jut.die.gunnery", target=name(target)), 6)
+    crit = battle_damage.critical_on(state, target, face)  # Tournament 22.3 item 2
+    while not crit and adv().damage[face].again:
+        face = dice.roll(t("jut.die.gunnery", target=name(target)), 6)
+    hits = 0 if crit else scaled(table_hits(total, face), chosen)
+    hits = battle_weather.with_wind(state, battle, shares, target, hits)  # Tournament 22.1
+    where, spot = battle_damage.location(state, target, dice) if hits else (None, 0)
     phase = f"{state.hour}.{battle.turn}.{side}"
     if is_light(target):  # 12.7: boxes only, none beyond
         (boxes, sunk), flotation = light.hit(state, battle, target, hits, side), 0
     else:
-        boxes, flotation, sunk = damage.hit_capital(state, battle, target, hits, phase, side)
+        boxes, flotation, sunk = damage.hit_capital(state, battle, target, hits, phase, side, where)
     battle.fired += firers
     battle.lines += [(f, target) for f in sorted(firers)]
     if state.advanced is not None and state.advanced.ammunition:
@@ -158,6 +159,10 @@ def fire(
             hits=hits, boxes=boxes, flotation=flotation, sunk=sunk,
         ).event()
     ]  # fmt: skip
-    if not sunk:
+    if where is not None:
+        events.append(battle_damage.located(target, spot, where, boxes, hits))
+    if crit and not sunk:
+        events += battle_damage.critical(state, battle, target, side, dice)
+    elif not sunk:
         events += damage.fall_out(state, battle, target)
     return events

@@ -3,14 +3,27 @@ game): one place, so that the Basic modules carry one line per hook."""
 
 from __future__ import annotations
 
-from bot.rules.core import Dice, Event, Prompt
-from bot.rules.jutland.advanced import damage, light, torpedo, towing
+from bot.rules.core import Choice, Dice, Event, Option, Prompt, t
+from bot.rules.jutland.advanced import damage, formations, light, torpedo, towing
 from bot.rules.jutland.advanced.components import is_light
-from bot.rules.jutland.state import Battle, JutlandState, Side
+from bot.rules.jutland.state import Battle, Formation, JutlandState, Side
+from bot.rules.jutland.tournament import smoke, special_damage
 
 
 def maneuver_prompts(state: JutlandState, battle: Battle) -> list[Prompt]:
     return light.prompts(state, battle) if state.advanced is not None else []
+
+
+def detach_choice(state: JutlandState, battle: Battle, f: Formation) -> tuple[Choice, ...]:
+    """15.3 item 3: the maneuver form's fall-out input, for a formation with damaged ships."""
+    ships = formations.detachable(state, battle, f) if state.advanced is not None else []
+    if not ships:
+        return ()
+    options = tuple(Option(value=s, label=s) for s in ships)
+    return (
+        Choice(name="detach", label=t("jut.input.detach"), kind="many", min=0,
+               max=len(ships), options=options),
+    )  # fmt: skip
 
 
 def own_formation(tf: str) -> bool:
@@ -23,6 +36,7 @@ def after_maneuver(state: JutlandState, battle: Battle, dice: Dice) -> list[Even
     if state.advanced is None:
         return []
     events = light.move(state, battle) + towing.after_move(state, battle)
+    events += formations.after_maneuver(state, battle)  # 15.3
     return events + torpedo.resolve(state, battle, dice)
 
 
@@ -35,3 +49,5 @@ def end_of_turn(state: JutlandState, battle: Battle) -> None:
     if state.advanced is not None:
         damage.end_fire(state)
         torpedo.end_turn(state, battle)
+        special_damage.end_turn(state, set(battle.ships))  # Tournament 22.3
+        smoke.end_turn(battle)  # Tournament 22.2

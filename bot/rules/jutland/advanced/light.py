@@ -12,13 +12,14 @@ from typing import Literal
 
 from bot.rules.core import Choice, Event, Option, OrderForm, Prompt, RuleViolation, t
 from bot.rules.jutland.advanced.actions import LightMove
-from bot.rules.jutland.advanced.components import adv, is_light
+from bot.rules.jutland.advanced.components import adv, is_light, name
 from bot.rules.jutland.advanced.damage import in_effect, record, sink
 from bot.rules.jutland.advanced.events import LightMoved
 from bot.rules.jutland.battle.geometry import YARDS_PER_FACTOR, ahead, counter, overlap
 from bot.rules.jutland.battle.maneuver import settle, straight
 from bot.rules.jutland.components import comps
 from bot.rules.jutland.state import Battle, JutlandState, Side, TaskForce
+from bot.rules.jutland.tournament import smoke
 
 Kind = Literal["capital", "cl", "dd"]
 ANGLES = (-180, -135, -90, -45, 0, 45, 90, 135, 180)
@@ -105,7 +106,7 @@ def prompts(state: JutlandState, battle: Battle) -> list[Prompt]:
                 id=f"h{state.hour}.b{battle.turn}.light.{f.tf}",
                 seat=f.side,
                 kind="jut.light_move",
-                title=t("jut.prompt.light_move", turn=battle.turn, tf=f.tf),
+                title=t("jut.prompt.light_move", turn=battle.turn, tf=name(f.tf)),
                 section="Jutland 14.4",
                 sealed=True,
                 forms=(
@@ -126,6 +127,7 @@ def prompts(state: JutlandState, battle: Battle) -> list[Prompt]:
                                     Option(value=str(v), label=str(v)) for v in range(top + 1)
                                 ),
                             ),
+                            *smoke.choice(state, f.tf),
                         ),
                     ),
                 ),
@@ -144,6 +146,9 @@ def plot(state: JutlandState, battle: Battle, side: Side, action: LightMove) -> 
         raise RuleViolation("jut.battle.already", "Jutland 14.4", tf=action.tf)
     if action.angle not in ANGLES or action.speed > limit(state, action.tf):
         raise RuleViolation("jut.light.move", "Jutland 14.4", speed=action.speed)
+    if action.smoke:
+        smoke.check(state, action.tf)  # Tournament 22.2
+        state.advanced.smoking.append(action.tf)
     state.advanced.moves[action.tf] = (action.angle, action.speed)
     return []
 
@@ -169,7 +174,10 @@ def move(state: JutlandState, battle: Battle) -> list[Event]:
             if v == 0 or not any(overlap(mine, foe) for foe in foes):
                 break
         events.append(LightMoved(tf=tf, angle=angle, speed=v).event())
+        if tf in state.advanced.smoking:  # Tournament 22.2: along its run
+            events.append(smoke.lay(battle, tf, start, (ship.x, ship.y)))
     state.advanced.moves = {tf: m for tf, m in state.advanced.moves.items() if tf not in moves}
+    state.advanced.smoking = [tf for tf in state.advanced.smoking if tf not in moves]
     settle(battle)
     for tf in battle.formations:
         if is_light(tf) and not battle.ships[tf].sunk:

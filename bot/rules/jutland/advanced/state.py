@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from bot.rules.jutland.tournament.battle_state import BattleModules, Special
+
 
 class Damage(BaseModel):
     """One counter's line on the hit record sheet."""
@@ -53,6 +55,14 @@ class AdvancedState(BaseModel):
     """Tournament 22.2 (an option): a capital ship fires in six battle hours at most."""
     fire_hours: dict[str, list[int]] = Field(default_factory=dict)
     """With that option: the hours in which each capital ship fired."""
+    modules: BattleModules = Field(default_factory=BattleModules)
+    """The Tournament battle modules chosen (22.1-22.3), each an option."""
+    detach: list[str] = Field(default_factory=list)
+    """15.3 item 3: the ships ordered, with this turn's sealed maneuvers, to fall out."""
+    smoking: list[str] = Field(default_factory=list)
+    """22.2: the light ships whose sealed move this turn lays smoke."""
+    special: dict[str, Special] = Field(default_factory=dict)
+    """22.3 (special damage): each capital ship's boxes by half and her table results."""
     torpedoes: list[TorpedoAttack] = Field(default_factory=list)
     moves: dict[str, tuple[int, int]] = Field(default_factory=dict)
     """This turn's sealed light-ship moves (12.2): counter -> (turn, movement factors)."""

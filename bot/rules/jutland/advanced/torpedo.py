@@ -13,12 +13,13 @@ from __future__ import annotations
 from bot.rules.core import Choice, Dice, Event, Option, OrderForm, Prompt, RuleViolation, When, t
 from bot.rules.jutland.advanced import damage, light
 from bot.rules.jutland.advanced.actions import Torpedo
-from bot.rules.jutland.advanced.components import adv, counter_name, is_light
+from bot.rules.jutland.advanced.components import adv, is_light, name
 from bot.rules.jutland.advanced.events import HoldTorpedoes, TorpedoDeclared, TorpedoHit
 from bot.rules.jutland.advanced.state import TorpedoAttack
 from bot.rules.jutland.battle import fire as basic
 from bot.rules.jutland.battle.geometry import bearing, dist
 from bot.rules.jutland.state import Battle, JutlandState, Side
+from bot.rules.jutland.tournament import battle_damage
 
 SECTION = "Jutland 12.6"
 
@@ -201,10 +202,15 @@ def resolve(state: JutlandState, battle: Battle, dice: Dice) -> list[Event]:
             events.append(TorpedoHit(flotilla=a.flotilla, target=a.target, factors=a.factors,
                                      die=0, hits=0, evaded=True, sunk=False).event())  # fmt: skip
             continue
-        face = dice.roll(t("jut.die.torpedo", target=counter_name(a.target)), 6)
-        while adv().torpedo[face].again:
-            face = dice.roll(t("jut.die.torpedo", target=counter_name(a.target)), 6)
-        hits = adv().torpedo[face].hits[a.factors - 1]
+        face = dice.roll(t("jut.die.torpedo", target=name(a.target)), 6)
+        six = battle_damage.flotation_on(state, a.target, face)  # Tournament 22.3 item 3
+        while not six and adv().torpedo[face].again:
+            face = dice.roll(t("jut.die.torpedo", target=name(a.target)), 6)
+        table: list[Event] = []
+        if six:
+            hits, table = battle_damage.flotation(state, a.target, a.factors, dice)
+        else:
+            hits = adv().torpedo[face].hits[a.factors - 1]
         hits *= (2 if a.close and not dodged else 1) * (2 if a.helpless else 1)
         if light.kind(a.target) == "capital":
             sunk = damage.torpedo_capital(state, battle, a.target, hits)
@@ -212,6 +218,7 @@ def resolve(state: JutlandState, battle: Battle, dice: Dice) -> list[Event]:
             _, sunk = light.hit(state, battle, a.target, hits, None)
         done = {"flotilla": a.flotilla, "target": a.target, "factors": a.factors}
         events.append(TorpedoHit(**done, die=face, hits=hits, evaded=dodged, sunk=sunk).event())
+        events += table
         if not sunk and light.kind(a.target) == "capital":
             events += damage.fall_out(state, battle, a.target)
     return events

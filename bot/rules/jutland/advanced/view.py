@@ -9,6 +9,7 @@ from bot.rules.jutland.advanced import damage, light
 from bot.rules.jutland.advanced.components import adv, is_light
 from bot.rules.jutland.components import comps
 from bot.rules.jutland.state import JutlandState
+from bot.rules.jutland.tournament import special_damage
 
 
 class DamageView(BaseModel):
@@ -28,6 +29,12 @@ class DamageView(BaseModel):
     movement: int
     torpedo: int = 0
     """A destroyer flotilla's torpedo factors left (12.6)."""
+    fore: int = 0
+    aft: int = 0
+    """Tournament 22.3 item 1: the boxes marked in each half (with special damage)."""
+    effects: tuple[str, ...] = ()
+    """Tournament 22.3: the Critical and Flotation Hit Table results on her ("kind" or
+    "kind:turns left")."""
 
 
 def record_of(state: JutlandState, ship: str) -> DamageView | None:
@@ -42,7 +49,10 @@ def record_of(state: JutlandState, ship: str) -> DamageView | None:
             movement=u.movement, torpedo=light.torpedoes(state, ship),
         )  # fmt: skip
     c = comps().ships[ship]
+    half = state.advanced.special.get(ship)
     return DamageView(
+        fore=half.fore if half else 0, aft=half.aft if half else 0,
+        effects=special_damage.effects(state, ship),
         boxes=d.boxes if d else 0, hit_boxes=c.hit_boxes, slashed=d.slashed if d else 0,
         flotation=d.flotation if d else 0, protection=c.protection,
         bow=damage.gunnery(state, ship, "bow"), broadside=damage.gunnery(state, ship, "broadside"),

@@ -12,6 +12,7 @@ from bot.rules.jutland.battle.placement import nearest, sheet_bearing, visibilit
 from bot.rules.jutland.components import comps
 from bot.rules.jutland.search import enter
 from bot.rules.jutland.state import Battle, JutlandState, Side
+from bot.rules.jutland.tournament import special_damage
 
 TURNS_PER_HOUR = 6
 
@@ -48,6 +49,7 @@ def finish(state: JutlandState) -> list[Event]:
         if ship.sunk:
             state.sunk[ship.side].append(ship.id)
             state.task_forces[ship.tf].ships.remove(ship.id)
+    special_damage.battle_over(state, set(b.ships))  # Tournament 22.3: temporary results lapse
     strand(state)  # Jutland 15.4: a ship dead in the water leaves her task force
     for tf_id in [k for k, tf in state.task_forces.items() if not tf.ships]:
         del state.task_forces[tf_id]

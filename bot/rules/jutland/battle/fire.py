@@ -7,11 +7,11 @@ one range band (14.3 item 3: the band is the range finder's, which the Basic Gam
 from __future__ import annotations
 
 from bot.rules.core import Dice, Event, RuleViolation, t
-from bot.rules.jutland.advanced.components import counter_name
 from bot.rules.jutland.battle.geometry import CLEARANCE, counter, dist, segment_distance
 from bot.rules.jutland.battle.placement import visibility
 from bot.rules.jutland.components import comps
 from bot.rules.jutland.state import Battle, BattleShip, Side
+from bot.rules.jutland.tournament import smoke
 
 SECTION = "Jutland 4.3"
 BANDS = (3000.0, 10000.0, 16000.0)
@@ -39,6 +39,8 @@ def clear(
     """4.3 item 8: no counter, friend or foe, between the two."""
     segs = segs if segs is not None else counters(battle)
     a, b = (firer.x, firer.y), (target.x, target.y)
+    if battle.smoke and smoke.blocks(battle, a, b):  # Tournament 22.2: nor through smoke
+        return False
     pad = CLEARANCE + 1300.0  # half a counter and the clearance: a box outside it is clear
     lo_x, hi_x = min(a[0], b[0]) - pad, max(a[0], b[0]) + pad
     lo_y, hi_y = min(a[1], b[1]) - pad, max(a[1], b[1]) + pad
@@ -100,7 +102,7 @@ def fire(
     if column is None:
         return [Event(kind="jut.fire_no_effect", params=params)]
     row = next(r for r in comps().gunnery if r.odds == column)
-    face = dice.roll(t("jut.die.gunnery", target=counter_name(target)), 6)
+    face = dice.roll(t("jut.die.gunnery", target=comps().ships[target].name), 6)
     sunk = face in row.sink
     if sunk:
         victim = battle.ships[target]

@@ -20,6 +20,7 @@ from bot.rules.jutland.battle.geometry import (
 from bot.rules.jutland.events import Maneuvered, ManeuverPlotted, Stopped
 from bot.rules.jutland.search import label
 from bot.rules.jutland.state import Battle, Formation, JutlandState, Maneuver, Side
+from bot.rules.jutland.tournament import special_damage
 
 SECTION = "Jutland 4.2"
 SUCCESSION_ANGLES = (-180, -135, -90, -45, 0, 45, 90, 135, 180)
@@ -39,7 +40,10 @@ def top_speed(state: JutlandState, battle: Battle, f: Formation) -> int:
     tf = state.task_forces[f.tf]
     if tf.dead:
         return 0
-    return min((movement(state, s) for s in live(battle, f)), default=0)
+    ships = live(battle, f)
+    if any(special_damage.stopped(state, s) for s in ships):  # Tournament 22.3
+        return 0
+    return min((movement(state, s) for s in ships), default=0)
 
 
 def cost(angle: int) -> int:
@@ -58,6 +62,8 @@ def options(state: JutlandState, battle: Battle, f: Formation) -> dict[str, list
     """The legal turns and angles (menu and check alike)."""
     out: dict[str, list[int]] = {}
     speed = top_speed(state, battle, f)
+    if jammed(state, battle, f):
+        return {"succession" if f.abreast == 0 else "together": [0]}
     if f.abreast == 0:
         out["succession"] = [a for a in SUCCESSION_ANGLES if cost(a) <= speed]
     out["together"] = [a for a in TOGETHER_ANGLES if abs(f.abreast + a) <= 90 and cost(a) <= speed]
@@ -66,11 +72,20 @@ def options(state: JutlandState, battle: Battle, f: Formation) -> dict[str, list
     return out
 
 
-def seconds(f: Formation, turn: str, angle: int) -> list[int]:
+def jammed(state: JutlandState, battle: Battle, f: Formation) -> bool:
+    """Tournament 22.3, Critical Hit Table 4: a ship whose steering is jammed holds her
+    compass course. Ruling: her formation holds it with her (it keeps its formation, 15.3
+    item 1); it may still slow or stop."""
+    return any(special_damage.jammed(state, s) for s in live(battle, f))
+
+
+def seconds(f: Formation, turn: str, angle: int, held: bool = False) -> list[int]:
     """4.2 item 4: a formation may change direction more than once in a maneuver turn.
     Ruling: the translation allows a second turn of the same kind, at the end of the
     straight run (the gauge laid down again where the first run ends); a turn together
     still stays within 90 degrees of the column's course; the battle turn-away is one."""
+    if held:
+        return [0]
     if turn == "succession":
         return list(SUCCESSION_ANGLES)
     if turn == "together":
@@ -87,7 +102,7 @@ def plot(state: JutlandState, battle: Battle, side: Side, tf: str, m: Maneuver) 
     legal = options(state, battle, f)
     if m.angle not in legal.get(m.turn, []):
         raise RuleViolation("jut.battle.turn", SECTION, angle=m.angle)
-    if m.then not in seconds(f, m.turn, m.angle):
+    if m.then not in seconds(f, m.turn, m.angle, jammed(state, battle, f)):
         raise RuleViolation("jut.battle.turn", SECTION, angle=m.then)
     if not spent(m) <= m.speed <= top_speed(state, battle, f):
         raise RuleViolation("jut.battle.speed", SECTION, speed=m.speed)

@@ -11,7 +11,9 @@ from bot.rules.jutland import board
 from bot.rules.jutland.battle.geometry import COUNTER, Point, ahead, bearing, dist
 from bot.rules.jutland.battle.maneuver import settle, straight
 from bot.rules.jutland.components import comps
+from bot.rules.jutland.scenarios.data import spec
 from bot.rules.jutland.state import Battle, BattleShip, Formation, JutlandState, Side, TaskForce
+from bot.rules.jutland.tournament.battle_state import Weather
 
 START = 18000.0
 DAY, NIGHT = 24000.0, 6000.0
@@ -33,6 +35,8 @@ STEP = 500.0
 
 
 def visibility(battle: Battle) -> float:
+    if battle.visibility is not None and not battle.night:
+        return battle.visibility
     return NIGHT if battle.night else DAY
 
 
@@ -93,8 +97,14 @@ def place(
     return width
 
 
-def new_battle(state: JutlandState, where: str) -> Battle:
-    battle = Battle(hex=where, night=board.night(state.hour))
+def new_battle(
+    state: JutlandState, where: str, weather: Weather | None = None, seen: float | None = None
+) -> Battle:
+    """``weather`` and ``seen``: the Tournament's weather and rolled visibility (22.1: the
+    fleets close to it, item 1f)."""
+    # 23.1: a mini-scenario's battle opens at its own visibility, rolled or not.
+    seen = _weather(state) or seen
+    battle = Battle(hex=where, night=board.night(state.hour), weather=weather, visibility=seen)
     here = [tf for tf in state.task_forces.values() if tf.hex == where and tf.ships]
     entries: dict[str, float] = {}
     for tf in here:
@@ -124,6 +134,12 @@ def new_battle(state: JutlandState, where: str) -> Battle:
     return battle
 
 
+def _weather(state: JutlandState) -> float | None:
+    """23.1: a mini-scenario's visibility (36,000 yards in all three)."""
+    s = spec(state.scenario) if state.play is not None else None
+    return float(s.head.visibility) if s is not None else None
+
+
 def nearest(battle: Battle) -> float:
     german = [s for s in battle.ships.values() if s.side == "german" and not s.sunk]
     british = [s for s in battle.ships.values() if s.side == "british" and not s.sunk]
@@ -137,7 +153,7 @@ def _close(battle: Battle) -> None:
             leaders = [battle.ships[c[0]] for f in battle.formations.values() for c in f.columns]
             if all(dist((s.x, s.y), (0.0, 0.0)) <= NIGHT_CLOSE for s in leaders):
                 break
-        elif nearest(battle) <= DAY:
+        elif nearest(battle) <= visibility(battle):
             break
         for s in battle.ships.values():
             s.x, s.y = ahead((s.x, s.y), s.heading, STEP)

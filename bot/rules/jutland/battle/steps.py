@@ -12,6 +12,7 @@ from bot.rules.core.sequence import Step, Table
 from bot.rules.jutland.advanced import gunnery, hooks
 from bot.rules.jutland.battle import end, fire, maneuver, reinforce
 from bot.rules.jutland.state import Battle, BattleStep, Formation, JutlandState, Side
+from bot.rules.jutland.tournament import battle_weather
 
 BANDS = ("b0", "b1", "b2", "b3")
 
@@ -58,7 +59,7 @@ def _maneuver_prompts(state: JutlandState) -> list[Prompt]:
             )
             for v in range(top + 1)
         )
-        thens = _thens(f, legal, top)
+        thens = _thens(f, legal, top, maneuver.jammed(state, b, f))
         out.append(
             Prompt(
                 id=f"h{state.hour}.{b.hex}.b{b.turn}.maneuver.{f.tf}",
@@ -77,6 +78,7 @@ def _maneuver_prompts(state: JutlandState) -> list[Prompt]:
                             Choice(name="angle", label=t("jut.input.angle"), options=angles),
                             Choice(name="speed", label=t("jut.input.speed"), options=speeds),
                             Choice(name="then", label=t("jut.input.then"), options=thens),
+                            *hooks.detach_choice(state, b, f),
                         ),
                     ),
                 ),
@@ -93,13 +95,15 @@ def _maneuver_prompts(state: JutlandState) -> list[Prompt]:
     return out + hooks.maneuver_prompts(state, b)
 
 
-def _thens(f: Formation, legal: dict[str, list[int]], top: int) -> tuple[Option, ...]:
+def _thens(
+    f: Formation, legal: dict[str, list[int]], top: int, held: bool = False
+) -> tuple[Option, ...]:
     """4.2 item 4: the second turn, offered for each first turn and speed that leave the
     factors it takes (the turn-away has none: 0)."""
     allowed: dict[int, list[When]] = {}
     for k, angles in legal.items():
         for a in angles:
-            for then in maneuver.seconds(f, k, a):
+            for then in maneuver.seconds(f, k, a, held):
                 need = 0 if k == "turn_away" else maneuver.cost(a) + maneuver.cost(then)
                 if need <= top:
                     speeds = tuple(str(v) for v in range(need, top + 1))
@@ -195,7 +199,10 @@ def _british_fired(state: JutlandState, dice: Dice) -> list[Event]:
     hooks.end_of_turn(state, b)
     b.done = []
     STEPS.goto(state, "maneuver")
-    return end.after_turn(state)
+    events = end.after_turn(state)
+    if state.battle is b:  # Tournament 22.1: the next turn's weather
+        events += battle_weather.next_turn(state, b, dice)
+    return events
 
 
 STEPS: Table[BattleStep, JutlandState] = Table(

@@ -28,10 +28,16 @@ from bot.rules.jutland.tournament.search_state import SubAction as Action_
 MODULES = ("fast_search", "sweep", "extra_forces", "redeployment", "uboats", "zeppelins")
 
 
-def setup(state: JutlandState, flags: dict[str, bool]) -> None:
+def setup(state: JutlandState, flags: dict[str, object], campaign: bool = True) -> None:
     """The modules chosen (each needs the Advanced Game; 21.4 item 2: the redeployment
-    needs the extra forces)."""
+    needs the extra forces). Ruling: a mini-scenario (23.1) brings the extra forces in its
+    own order of battle, and its start is its own: of the search modules only those of the
+    hourly search (fast ships, U-boats, airships) apply, and only where it has a search."""
     chosen = {m: bool(flags.get(m)) for m in MODULES}
+    if not campaign:
+        searching = state.phase in ("initial", "plot")
+        chosen = {m: v and searching and m in ("fast_search", "uboats", "zeppelins")
+                  for m, v in chosen.items()}  # fmt: skip
     if not any(chosen.values()):
         return
     first = next(m for m in MODULES if chosen[m])
@@ -48,7 +54,7 @@ def setup(state: JutlandState, flags: dict[str, bool]) -> None:
     if ts.zeppelins:
         zeppelins.begin(ts)
     if ts.redeployment or ts.uboats or ts.zeppelins:
-        state.phase = "deploy"
+        ts.resume, state.phase = state.phase, "deploy"
 
 
 def names() -> dict[str, str]:
@@ -57,8 +63,9 @@ def names() -> dict[str, str]:
     return {k: v.name for k, v in (tdata().uboats | tdata().airships).items()}
 
 
-def first_phase(state: JutlandState) -> Phase:
-    return "deploy" if state.phase == "deploy" else "initial"
+def resume(state: JutlandState) -> Phase:
+    """The phase after the set-up orders: the initial movement, or a mini-scenario's own."""
+    return "plot" if state.tsearch is not None and state.tsearch.resume == "plot" else "initial"
 
 
 # --- the set-up orders (21.4, 21.5 item 3, 21.6 item 2) ----------------------------------

@@ -97,6 +97,8 @@ class TSearchState(BaseModel):
     redeployment: bool = False
     uboats: bool = False
     zeppelins: bool = False
+    resume: str = "initial"
+    """The phase the game goes on with after the set-up orders (a mini-scenario's own)."""
     orders: dict[str, int] = Field(default_factory=dict)
     """Set-up orders given per side (part of its prompt's id)."""
     deployed: list[str] = Field(default_factory=list)
