@@ -37,11 +37,15 @@ PACKS = {"L11": 4, "K12": 3, "C18": 4, "E17": 3}
 """Where the German's boats start in these games: beside Rosyth and Scapa (L11 shaded)."""
 
 
-def check(state: GameState, events: list[Event]) -> None:
+def counters(state: JutlandState) -> int:
+    afloat = sum(len(tf.ships) for tf in state.task_forces.values())
+    return afloat + sum(len(v) for v in state.sunk.values())
+
+
+def check(state: GameState, events: list[Event], ships: int) -> None:
     assert isinstance(state, JutlandState) and state.tsearch is not None
     ts = state.tsearch
-    ships = len(comps().ships) + len(adv().light)
-    basic_check(state, events, ships=ships)
+    basic_check(state, events, ships=ships)  # every counter of the start, afloat or sunk
     placed = uboats.afloat(ts)
     every = placed + ts.sunk_boats + uboats.unplaced(ts)
     assert sorted(every) == sorted(tdata().uboats) and len(set(placed)) == len(placed)
@@ -79,9 +83,13 @@ def test_random_games_with_the_search_modules_keep_the_invariants() -> None:
     contacts = 0
     for n in range(GAMES):
         ruleset, state, dice = start(n)
+        # Every capital ship of the campaign and the extra forces (21.3), every light counter.
+        total = counters(state)
+        assert total == sum(s.task_force is not None or s.side == "british"
+                            for s in comps().ships.values()) + len(adv().light)  # fmt: skip
 
-        def each(state: GameState, events: list[Event]) -> None:
-            check(state, events)
+        def each(state: GameState, events: list[Event], total: int = total) -> None:
+            check(state, events, total)
             seen.update(e.kind for e in events)
 
         report: Any = play(ruleset, state, dice, random.Random(n), invariant=each)

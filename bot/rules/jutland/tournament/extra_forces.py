@@ -16,7 +16,9 @@ from bot.rules.jutland.state import JutlandState, TaskForce
 def add(state: JutlandState) -> None:
     bases = {b.start: b.hex for b in comps().bases.values() if b.side == "british"}
     dover = bases[5]
-    capital = sorted(s.id for s in comps().ships.values() if s.task_force is None)
+    capital = sorted(
+        s.id for s in comps().ships.values() if s.task_force is None and s.side == "british"
+    )  # (a German counter with no task force is a mini-scenario's: Blücher, 23.1)
     state.task_forces["gb5"] = TaskForce(
         id="gb5", side="british", ships=capital, hex=dover, track=[dover]
     )
