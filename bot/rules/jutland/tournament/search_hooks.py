@@ -34,6 +34,11 @@ def setup(state: JutlandState, flags: dict[str, object], campaign: bool = True) 
     own order of battle, and its start is its own: of the search modules only those of the
     hourly search (fast ships, U-boats, airships) apply, and only where it has a search."""
     chosen = {m: bool(flags.get(m)) for m in MODULES}
+    if state.phase != "initial":
+        # Ruling: a game whose set-up already sailed the fleets (solitaire's hidden German
+        # plan met at its contact, 23.2) keeps only the modules that need no start of their
+        # own (the extra forces in their bases, the fast ships' search).
+        chosen = {m: v and m in ("fast_search", "extra_forces") for m, v in chosen.items()}
     if not campaign:
         searching = state.phase in ("initial", "plot")
         chosen = {m: v and searching and m in ("fast_search", "uboats", "zeppelins")
