@@ -15,7 +15,7 @@ from bot.rules.jutland.view import JutlandView
 from rendering import palette
 from rendering.cache import layer
 from rendering.hexgrid import Hex, HexLayout, Orientation
-from rendering.jutland import look
+from rendering.jutland import look, tsearch
 from rendering.text import draw_text
 
 SIZE = 26
@@ -114,7 +114,7 @@ def interesting(view: JutlandView) -> set[str]:
     out |= {h for _, h in view.spotted} | {h for _, h in view.contacts}
     if view.contact:
         out.add(view.contact)
-    return out
+    return out | tsearch.hexes(view)  # Tournament 21: boats, airships, their searches
 
 
 def found(view: JutlandView) -> dict[str, tuple[int, str]]:
@@ -194,4 +194,5 @@ def draw_sheet(view: JutlandView) -> Image.Image:
             d.ellipse([px - 5, py - 5, px + 5, py + 5], fill=palette.SELECTED)
         dx = (n % 3 - 1) * 10  # several forces in a hex stay readable
         look.chip(d, (x + dx, y - 4 + (n // 3) * 6), look.tf_short(f.id), own, f.dead)
+    tsearch.draw(d, view, at, set(comps().hexes))  # Tournament 21.5, 21.6
     return img

@@ -26,7 +26,23 @@ HIDDEN_OPTIONS: dict[str, list[tuple[dict[str, Any], int]]] = {
     # Pocket Battles hides stacks past deployment only when they are revealed as they fight.
     "pocket-battles": [({}, 1), ({"reveal": "first_fight"}, 2)],
     # Jutland: the Basic Game and the Advanced (light ships search only with capital ships).
-    "jutland": [({}, 2), ({"rules": "advanced"}, 1)],
+    "jutland": [
+        ({}, 2),
+        ({"rules": "advanced"}, 1),
+        # The Tournament's search modules (21): hidden boats, airships and sweep lines.
+        (
+            {
+                "rules": "advanced",
+                "fast_search": True,
+                "sweep": True,
+                "extra_forces": True,
+                "redeployment": True,
+                "uboats": True,
+                "zeppelins": True,
+            },
+            1,
+        ),
+    ],
 }
 """Options under which a game has hidden things, and how many random games of each; a game
 not listed plays its defaults, two games."""

@@ -8,10 +8,22 @@ from pydantic import Field
 
 from bot.rules.core import Action
 from bot.rules.jutland.advanced.actions import Engage, HoldTorpedoes, LightMove, Torpedo
+from bot.rules.jutland.tournament.search_actions import (
+    AirshipPlot,
+    AirshipSearch,
+    BaseAirship,
+    Deployed,
+    PlaceUboats,
+    Station,
+    SubChoice,
+    UboatPlot,
+)
 
 __all__ = [
-    "Announce", "EndInitial", "Engage", "Fire", "HoldFire", "HoldTorpedoes", "JutlandAction",
-    "LightMove", "Makeup", "ManeuverOrder", "Merge", "Plot", "SoloPick", "Split", "Torpedo",
+    "AirshipPlot", "AirshipSearch", "Announce", "BaseAirship", "Deployed", "EndInitial", "Engage",
+    "Fire", "HoldFire", "HoldTorpedoes", "JutlandAction", "LightMove", "Makeup", "ManeuverOrder",
+    "Merge", "PlaceUboats", "Plot", "SoloPick", "Split", "Station", "SubChoice", "Torpedo",
+    "UboatPlot",
 ]  # fmt: skip
 
 Ref = Annotated[str, Field(min_length=1, max_length=40)]
@@ -24,6 +36,8 @@ class Plot(Action):
     type: Literal["plot"] = "plot"
     tf: Ref
     to: Ref
+    via: Ref | None = None
+    """Tournament 21.1: a fast task force's first hex of its two this even hour."""
 
 
 class EndInitial(Action):
@@ -41,6 +55,8 @@ class Announce(Action):
     """At most every neighbour of every force (fifteen forces a side at most, six sides each)."""
     withhold: Annotated[list[Ref], Field(max_length=40)] = Field(default_factory=list)
     """Advanced 16.2: hexes of one's searching forces not announced (never in the Basic Game)."""
+    uboats: Annotated[list[Ref], Field(max_length=14)] = Field(default_factory=list)
+    """Tournament 21.5 item 5: hexes of three U-boats or more announced (by day)."""
 
 
 class ManeuverOrder(Action):
@@ -121,6 +137,14 @@ JutlandAction = Annotated[
     | Torpedo
     | HoldTorpedoes
     | Engage
+    | Station
+    | PlaceUboats
+    | BaseAirship
+    | Deployed
+    | UboatPlot
+    | AirshipPlot
+    | AirshipSearch
+    | SubChoice
     | SoloPick,
     Field(discriminator="type"),
 ]

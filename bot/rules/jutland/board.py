@@ -98,8 +98,11 @@ def moves(tf: TaskForce, hour: int, rest: bool = False) -> list[str]:
     if tf.hex is None:
         # Jutland 5: back by the exit it left by, or by another after the time between them.
         assert tf.exit_hex is not None and tf.exit_hour is not None
+        # Never onto an exit hex the side may not enter (the stand-in sheet's DD7 is coast).
         back = [
-            h for h in sorted(exits(tf.side)) if hour >= tf.exit_hour + distance(tf.exit_hex, h) + 1
+            h
+            for h in sorted(exits(tf.side))
+            if enterable(tf.side, h) and hour >= tf.exit_hour + distance(tf.exit_hex, h) + 1
         ]
         return [STAY, *back]
     return list(_moves_from(tf.side, tf.hex))

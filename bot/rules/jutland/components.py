@@ -98,7 +98,8 @@ class Base(Sourced):
     id: Id
     hex: HexId
     side: Side
-    start: int
+    start: int | None = None
+    """The task force that starts there (none: Hull, a base to return to, 13.5)."""
 
 
 class Approach(Sourced):

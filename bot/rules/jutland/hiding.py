@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from bot.rules.jutland.advanced import search as adv_search
 from bot.rules.jutland.state import SIDES, JutlandState
+from bot.rules.jutland.tournament import search_hooks as t_search
 from bot.rules.jutland.view import in_battle
 
 APPEARANCE = (
@@ -40,4 +41,5 @@ def swap(state: JutlandState, a: str, b: str) -> JutlandState:
         here, there = getattr(ta, field), getattr(tb, field)
         setattr(ta, field, there)
         setattr(tb, field, here)
+    t_search.swap(twin, a, b)  # Tournament 21.1-21.2: what the modules note per force
     return twin

@@ -12,6 +12,8 @@ from bot.rules.jutland import board, regroup, search
 from bot.rules.jutland.advanced import search as adv_search
 from bot.rules.jutland.scenarios.data import must_show
 from bot.rules.jutland.state import SIDES, JutlandState, Side, TaskForce
+from bot.rules.jutland.tournament import fast_search, sweep, uboats, zeppelins
+from bot.rules.jutland.tournament import search_hooks as t_search
 
 
 def _where(tf: TaskForce) -> object:
@@ -19,10 +21,13 @@ def _where(tf: TaskForce) -> object:
 
 
 def _plot(state: JutlandState, tf: TaskForce, section: str, sealed: bool) -> Prompt:
-    return _plot_prompt(
+    prompt = _plot_prompt(
         state.hour, state.phase, tf.id, tf.side, tf.hex, tf.exit_hex, tf.exit_hour, tf.dead,
         search.rests(state, tf), section, sealed,
     )  # fmt: skip
+    if fast_search.fast(state, tf) and not search.rests(state, tf):
+        return fast_search.with_two_hexes(state, tf, prompt)  # Tournament 21.1
+    return prompt
 
 
 @lru_cache(maxsize=4096)
@@ -71,8 +76,12 @@ def _plot_prompt(
 def initial(state: JutlandState) -> list[Prompt]:
     """Jutland 3.2 item 1: the German moves from BB16 hour by hour; at the start of an hour he
     may stop instead (b)."""
-    out = [_plot(state, tf, "Jutland 3.2", False) for tf in search.unplotted(state, "german")]
-    if len(out) == len(search.forces(state, "german")) and not must_show(state):  # 23.1
+    both = sweep.on(state)  # Tournament 21.2: the British sweeps meanwhile, sealed
+    out = [_plot(state, tf, "Jutland 3.2", both) for tf in search.unplotted(state, "german")]
+    german = len(out)
+    if both:
+        out += [_plot(state, tf, "Jutland 21.2", True) for tf in search.unplotted(state, "british")]
+    if german == len(search.forces(state, "german")) and not must_show(state):  # 23.1
         out.append(
             Prompt(
                 id=f"h{state.hour}.initial_end",
@@ -100,7 +109,7 @@ def plot(state: JutlandState) -> list[Prompt]:
         extra = regroup.prompt(state, side) if waiting else None
         if extra is not None:
             out.append(extra)
-    return out
+    return out + t_search.plot_prompts(state)  # Tournament 21.5, 21.6
 
 
 def search_prompt(state: JutlandState, side: Side) -> Prompt:
@@ -118,6 +127,7 @@ def search_prompt(state: JutlandState, side: Side) -> Prompt:
             ),
         )
     silent = adv_search.withhold_choices(state, side)  # Advanced 16.2
+    silent = sorted(set(silent) | fast_search.announced(state, side))  # Tournament 21.1
     if silent:
         inputs += (
             Choice(
@@ -129,13 +139,20 @@ def search_prompt(state: JutlandState, side: Side) -> Prompt:
                 options=tuple(Option(value=h, label=h) for h in silent),
             ),
         )
+    boats = uboats.announceable(state) if side == "german" else []
+    if boats:  # Tournament 21.5 item 5
+        inputs += (
+            Choice(name="uboats", label=t("jut.input.uboats"), kind="many", min=0,
+                   max=len(boats), options=tuple(Option(value=h, label=h) for h in boats)),
+        )  # fmt: skip
+    air = zeppelins.search_forms(state) if side == "german" else ()  # Tournament 21.6
     return Prompt(
-        id=f"h{state.hour}.search_{side}",
+        id=f"h{state.hour}.search_{side}{t_search.search_suffix(state)}",
         seat=side,
         kind="jut.search",
         title=t("jut.prompt.search"),
         section="Jutland 3.3",
-        forms=(OrderForm(type="announce", label=t("jut.form.announce"), inputs=inputs),),
+        forms=(OrderForm(type="announce", label=t("jut.form.announce"), inputs=inputs), *air),
         default={"type": "announce", "extra": []},
     )
 

@@ -35,6 +35,9 @@ from bot.rules.jutland.scenarios import events as _play_events  # noqa: F401
 from bot.rules.jutland.scenarios import setup as scenario_setup
 from bot.rules.jutland.state import SIDES, Battle, JutlandState, Maneuver, TaskForce
 from bot.rules.jutland.tournament import battle_options as tournament
+from bot.rules.jutland.tournament import search_actions as TA
+from bot.rules.jutland.tournament import search_hooks as t_search
+from bot.rules.jutland.tournament import submarine
 from bot.rules.jutland.view import JutlandView, build_view, secrets
 
 
@@ -52,6 +55,22 @@ class JutlandOptions(BaseModel):
     )
     ammunition: bool = Field(
         default=False, description="Tournament 22.2: capital ships fire in 6 battle hours"
+    )
+    fast_search: bool = Field(
+        default=False, description="Tournament 21.1: fast ships search two hexes (even hours)"
+    )
+    sweep: bool = Field(
+        default=False, description="Tournament 21.2: the British sweep in the initial movement"
+    )
+    extra_forces: bool = Field(
+        default=False, description="Tournament 21.3: the Harwich and Dover forces"
+    )
+    redeployment: bool = Field(
+        default=False, description="Tournament 21.4: British redeployment (with extra_forces)"
+    )
+    uboats: bool = Field(default=False, description="Tournament 21.5: German U-boats")
+    zeppelins: bool = Field(
+        default=False, description="Tournament 21.6: German air reconnaissance by Zeppelin"
     )
     special_damage: bool = Field(
         default=False,
@@ -159,6 +178,8 @@ class Jutland(Ruleset[JutlandState]):
             events += scenario_setup.apply(state, scenario, options, dice)
         elif isinstance(options, JutlandOptions) and options.solo:
             events += solo.setup(state, dice)
+        if isinstance(options, JutlandOptions):  # Jutland 21: the search modules
+            t_search.setup(state, options.model_dump(), campaign=scenario == "basic")
         events += turn.advance(state, dice)
         return Outcome(state=state, events=events)
 
@@ -175,10 +196,20 @@ class Jutland(Ruleset[JutlandState]):
         elif isinstance(action, A.EndInitial):
             if state.phase != "initial" or any(tf.plotted for tf in search.forces(state, "german")):
                 raise RuleViolation("jut.initial.not_now", "Jutland 3.2")
-            events = turn.start_steam(state)
+            events = turn.start_steam(state, dice)
         elif isinstance(action, A.Announce):
             events = search.announce(state, side, action, section)
-            turn.PHASES.goto(state, "search_british" if side == "german" else "contact")
+            events += t_search.searched(state, side, action)  # Jutland 21.5, 21.6
+            after = t_search.after_british_search(state)
+            turn.PHASES.goto(state, "search_british" if side == "german" else after)
+        elif isinstance(action, TA.Station | TA.PlaceUboats | TA.BaseAirship | TA.Deployed):
+            events = t_search.deploy_order(state, side, action)
+        elif isinstance(action, TA.UboatPlot | TA.AirshipPlot):
+            events = t_search.plot_order(state, side, action)
+        elif isinstance(action, TA.AirshipSearch):
+            events = t_search.airship_search(state, side, action)
+        elif isinstance(action, TA.SubChoice):
+            events = submarine.choose(state, side, action.hex, action.choice, list(action.targets))
         elif isinstance(action, A.Merge):
             events = regroup.merge(state, side, action)
         elif isinstance(action, A.Split):
@@ -226,6 +257,7 @@ class Jutland(Ruleset[JutlandState]):
         out: dict[str, Label] = {h: h for h in c.hexes}
         out |= {s.id: s.name for s in c.ships.values()}
         out |= {u.id: u.name for u in adv().light.values()}
+        out |= t_search.names()  # Jutland 21.5, 21.6: the boats and airships
         out |= {b: t(f"jut.band.{b}") for b in BANDS}  # 14.3: the range bands
         out |= {k: t(f"jut.section.{k}") for k in ("fore", "aft")}  # 22.3: hit locations
         for side, prefix in (("british", "gb"), ("german", "de")):

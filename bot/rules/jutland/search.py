@@ -11,9 +11,10 @@ from bot.rules.core import Event, RuleViolation, t
 from bot.rules.jutland import board
 from bot.rules.jutland.actions import Announce, Plot
 from bot.rules.jutland.advanced import search as adv_search
-from bot.rules.jutland.advanced.components import printed_movement
+from bot.rules.jutland.advanced.components import adv, is_light, printed_movement
 from bot.rules.jutland.components import comps
 from bot.rules.jutland.state import Announcement, JutlandState, Side, TaskForce
+from bot.rules.jutland.tournament import fast_search
 
 
 def label(tf_id: str) -> object:
@@ -28,6 +29,8 @@ def label(tf_id: str) -> object:
     kind, number = tf_id[3:5], tf_id[5:]
     if kind in ("cl", "dd") and number[:1].isdigit():
         return t(f"jut.light.{side}.{kind}", n=number).model_dump()
+    if is_light(tf_id):
+        return adv().light[tf_id].name  # Tournament 21.3: the extra forces' counters by name
     return tf_id
 
 
@@ -81,8 +84,10 @@ def plot(state: JutlandState, side: Side, action: Plot, section: str) -> list[Ev
     if action.to != board.STAY and rests(state, tf):
         code = "jut.plot.no_movement" if movement(state, tf) <= 0 else "jut.plot.slow"
         raise RuleViolation(code, "Jutland 13.1", tf=label(action.tf))
-    if action.to not in board.moves(tf, state.hour):
+    fast_search.check(state, tf, action.via, action.to, section)  # Tournament 21.1
+    if action.via is None and action.to not in board.moves(tf, state.hour):
         raise RuleViolation("jut.plot.illegal", section, tf=label(action.tf), to=action.to)
+    fast_search.plot(state, tf, action.via)
     tf.plotted = action.to
     to = action.to
     shown = t(f"jut.move.{to}").model_dump() if to in (board.STAY, board.OFF) else to
@@ -106,6 +111,11 @@ def move(state: JutlandState, sides: tuple[Side, ...]) -> list[Event]:
             tf.exit_hex, tf.exit_hour, tf.hex = tf.hex, state.hour, None
             events.append(Event(kind="jut.left_map", audience=tf.side, params={"tf": label(tf.id)}))
             continue
+        via = fast_search.moved(state, tf)  # Tournament 21.1: two hexes
+        if via is not None:
+            enter(tf, via, state.hour)
+            if tf.side == "german" and board.shaded(via):
+                sighted.add(via)
         enter(tf, to, state.hour)
         moved = {"tf": label(tf.id), "to": to}
         events.append(Event(kind="jut.moved", audience=tf.side, params=moved))
@@ -157,7 +167,8 @@ def announce(state: JutlandState, side: Side, action: Announce, section: str) ->
     adjacent hexes chosen; the other side answers each truthfully, present or not, without
     numbers or types."""
     adv_search.check_extra(state, side, list(action.extra))
-    adv_search.check_withhold(state, side, list(action.withhold))
+    fast = fast_search.announced(state, side)  # Tournament 21.1: its first hexes too
+    adv_search.check_withhold(state, side, [h for h in action.withhold if h not in fast])
     offered = set(adjacent(state, side))
     wrong = sorted(set(action.extra) - offered)
     if wrong:
@@ -165,12 +176,13 @@ def announce(state: JutlandState, side: Side, action: Announce, section: str) ->
     if len(set(action.extra)) != len(action.extra):
         raise RuleViolation("jut.search.repeated", section)
     other: Side = "british" if side == "german" else "german"
-    theirs = occupied(state, other)
+    theirs = occupied(state, other) | set(fast_search.passes(state, other))  # 21.1 item 3
     own = adv_search.announced(state, side, occupied(state, side)) - set(action.withhold)
+    own |= fast - set(action.withhold)
     hexes = sorted(own | set(action.extra))
     answers = {h: h in theirs for h in hexes}
     found = [h for h in hexes if answers[h]]
-    kinds = adv_search.kinds_found(state, other, found)
+    kinds = adv_search.kinds_found(state, other, found) | fast_search.kinds(state, other, found)
     state.announcements.append(
         Announcement(hour=state.hour, side=side, answers=answers, kinds=kinds)
     )
@@ -187,6 +199,7 @@ def contact(state: JutlandState, skip: set[str] | frozenset[str] = frozenset()) 
     """Jutland 3.3 item 4c: forces of both sides found in the same hex (every occupied hex is
     announced in the Basic Game, so a shared hex is always found), the first in the sheet's
     order; ``skip``: the hexes fought this hour and those of battles going on."""
+    fast_search.settle(state)  # Tournament 21.1: a fast force found on its way stops there
     met = occupied(state, "german") & occupied(state, "british") - set(skip)
     both = adv_search.found(state, met)
     return min(both, key=sheet_order) if both else None

@@ -10,15 +10,18 @@ from bot.rules.core import GameState
 from bot.rules.jutland.advanced.state import AdvancedState
 from bot.rules.jutland.scenarios.state import PlayState
 from bot.rules.jutland.tournament.battle_state import SmokeScreen, Weather
+from bot.rules.jutland.tournament.search_state import TSearchState
 
 Side = Literal["german", "british"]
 SIDES: tuple[Side, ...] = ("german", "british")
 Phase = Literal[
-    "initial", "steam", "plot", "search_german", "search_british", "contact", "battle", "over"
-]
-"""Jutland 3.2 (initial movement, then the four steam hours), 3.3 items 1-5 (plot, the German
-search, the British search, the battle determination and the hour marked), the battle (3.4,
-4), the end (2)."""
+    "deploy", "initial", "steam", "plot", "search_german", "search_british", "submarine",
+    "contact", "battle", "over",
+]  # fmt: skip
+"""The set-up orders of the Tournament modules chosen (21.4-21.6), Jutland 3.2 (initial
+movement, then the four steam hours), 3.3 items 1-5 (plot, the German search, the British
+search, the submarine actions of 21.5, the battle determination and the hour marked), the
+battle (3.4, 4), the end (2)."""
 BattleStep = Literal["maneuver", "fire_german", "fire_british"]
 """Jutland 4.1: both sides maneuver (sealed: 14.4 item 1), the Germans fire, the British fire."""
 Turn = Literal["succession", "together", "turn_away"]
@@ -183,6 +186,8 @@ class JutlandState(GameState):
     movement: dict[str, int] = Field(default_factory=dict)
     """A ship's present movement factor where it is below its counter's (torpedo or flotation
     hits, Jutland 13.1; towing, 15.4 item 2b): the Advanced Game's damage writes it."""
+    tsearch: TSearchState | None = None
+    """The Tournament's search modules (Jutland 21): None when none is chosen."""
 
     def __deepcopy__(self, memo: dict[int, Any] | None = None) -> JutlandState:
         """A deep copy by hand: every mutable part copied, frozen parts shared (announcements,
@@ -201,6 +206,8 @@ class JutlandState(GameState):
         if self.advanced is not None:
             fields["advanced"] = self.advanced.model_copy(deep=True)
         fields["movement"] = dict(self.movement)
+        if self.tsearch is not None:
+            fields["tsearch"] = self.tsearch.copy_()
         if self.play is not None:
             fields["play"] = self.play.model_copy(deep=True)
         return type(self).model_construct(_fields_set=set(self.model_fields_set), **fields)

@@ -18,7 +18,8 @@ from bot.rules.jutland.scenarios import hidden
 from bot.rules.jutland.scenarios import victory as scenario
 from bot.rules.jutland.scenarios import weather as scenario_weather
 from bot.rules.jutland.state import JutlandState, Phase
-from bot.rules.jutland.tournament import battle_weather
+from bot.rules.jutland.tournament import battle_weather, sweep
+from bot.rules.jutland.tournament import search_hooks as t_search
 
 
 def _put(state: JutlandState, phase: Phase) -> None:
@@ -30,6 +31,7 @@ def _hour_passes(state: JutlandState) -> list[Event]:
     state.hour += 1
     state.regroups = {}
     state.fought = []
+    t_search.new_hour(state)  # Tournament 21.1: the fast forces' passes of the hour
     victory.watch(state)  # Jutland 17: German capital ships coming home
     if state.hour > board.last_hour() or scenario.home_again(state):  # 2; 23.1
         PHASES.goto(state, "over")
@@ -41,16 +43,26 @@ def _initial_moved(state: JutlandState, dice: Dice) -> list[Event]:
     """Jutland 3.2 item 1: a sighting (a) ends the initial movement; so does the German's
     choice to stop (b, the end_initial order)."""
     spotted = len(state.spotted)
-    events = search.move(state, ("german",))
+    events = search.move(state, ("german", "british") if sweep.on(state) else ("german",))
+    sweep.log(state)  # Tournament 21.2: every hour of the sweep recorded
     if len(state.spotted) > spotted:
-        events += start_steam(state)
+        events += start_steam(state, dice)
+        if state.phase == "battle":
+            return events  # Tournament 21.2 item 4: the sweep met the Germans at that hour
     return events + _hour_passes(state)
 
 
-def start_steam(state: JutlandState) -> list[Event]:
+def start_steam(state: JutlandState, dice: Dice) -> list[Event]:
     """Jutland 3.2 item 2. Ruling: "he may move his task forces 4 more hexes" is the German:
     the paragraph's subject is the German player, and the British ships' five hours of
-    raising steam are what give him those four hours (the search begins in the fifth)."""
+    raising steam are what give him those four hours (the search begins in the fifth).
+    Tournament 21.2: with the British sweep, the announcements of items 3-4 instead."""
+    if sweep.on(state):
+        events, met = sweep.finish(state)
+        if met is not None:
+            return events + engage(state, met, dice)
+        PHASES.goto(state, "plot")
+        return [*events, Event(kind="jut.search_begins")]
     PHASES.goto(state, "steam")
     state.steam_left = 4
     return [Event(kind="jut.initial_over", params={"hour": state.hour})]
@@ -72,10 +84,24 @@ def _plotted(state: JutlandState, dice: Dice) -> list[Event]:
     names only the move); a hex the move left holding both sides is fought after the battles
     going on (every hex with a force is announced in the Basic Game, 3.3 item 2)."""
     events = search.move(state, ("german", "british"))
+    events += t_search.moved(state, dice)  # Tournament 21.5, 21.6: boats and airships
     if state.battles:
         return events + _next_battle(state, dice)
     # 23.2: in solitaire no search follows the move; forces in one hex meet.
     PHASES.goto(state, "contact" if hidden.no_search(state) else "search_german")
+    return events
+
+
+def _deployed(state: JutlandState, dice: Dice) -> list[Event]:
+    """Tournament 21.4-21.6: the set-up orders given, the initial movement begins."""
+    PHASES.goto(state, t_search.resume(state))
+    return []
+
+
+def _submarines(state: JutlandState, dice: Dice) -> list[Event]:
+    """Tournament 21.5 item 6: the hour's submarine actions, before the battles."""
+    events = t_search.submarine_run(state, dice)
+    PHASES.goto(state, "contact")
     return events
 
 
@@ -171,12 +197,20 @@ PHASES: Table[Phase, JutlandState] = Table(
     Phase,
     [
         Step(
+            "deploy",
+            "Jutland 21.4",
+            owes=("german", "british"),
+            prompts=t_search.deploy_prompts,
+            run=_deployed,
+            next=("initial", "plot"),
+        ),
+        Step(
             "initial",
             "Jutland 3.2",
-            owes=("german",),
+            owes=("german", "british"),  # the British with the sweep (Tournament 21.2)
             prompts=prompts.initial,
             run=_initial_moved,
-            next=("steam", "over"),
+            next=("steam", "plot", "battle", "over"),
         ),
         Step(
             "steam",
@@ -206,6 +240,14 @@ PHASES: Table[Phase, JutlandState] = Table(
             "Jutland 3.3",
             owes=("british",),
             prompts=prompts.announcing("british"),
+            next=("submarine", "contact"),
+        ),
+        Step(
+            "submarine",
+            "Jutland 21.5",
+            owes=("german", "british"),
+            prompts=t_search.submarine_prompts,
+            run=_submarines,
             next=("contact",),
         ),
         Step(

@@ -16,6 +16,8 @@ from bot.rules.jutland.battle.placement import visibility
 from bot.rules.jutland.components import comps
 from bot.rules.jutland.scenarios.hidden import secrets as solo_secrets
 from bot.rules.jutland.state import SIDES, JutlandState, Phase, Side
+from bot.rules.jutland.tournament import search_view
+from bot.rules.jutland.tournament.search_view import TSearchView
 
 
 class ForceView(BaseModel):
@@ -109,6 +111,8 @@ class JutlandView(View):
     """The hexes of the other battles going on (4.1), waiting for their next hour."""
     battle: BattleView | None = None
     sunk: dict[str, int]
+    tsearch: TSearchView | None = None
+    """The Tournament search modules' part (Jutland 21): public and the audience's own."""
 
 
 def clock(hour: int) -> Text:
@@ -175,6 +179,7 @@ def build_view(state: JutlandState, audience: str | None, open_prompts: list[Pro
         battles=tuple(b.hex for b in state.battles),
         battle=_battle(state, owing, side),
         sunk={s: len(v) for s, v in state.sunk.items()},
+        tsearch=search_view.build(state, side),
     )
 
 
@@ -215,6 +220,7 @@ def readable(state: JutlandState, side: Side | None) -> set[str]:
     out |= {b.hex for b in comps().bases.values()}
     out |= {h for e in comps().exits.values() for h in e.hexes}
     out |= {h for _, h in state.contacts}
+    out |= search_view.readable(state)  # Tournament 21: what both players heard
     if side is not None:
         for tf in search.forces(state, side):
             for h in (tf.hex, tf.plotted, tf.exit_hex):
@@ -233,4 +239,5 @@ def secrets(state: JutlandState, audience: str | None) -> set[str]:
     known = readable(state, side)
     out = {tf.hex for tf in hidden if tf.hex is not None and tf.hex not in known}
     out |= {f"{tf.id}:{','.join(sorted(tf.ships))}" for tf in hidden}
+    out |= search_view.secrets(state, side, known)  # Tournament 21.5, 21.6
     return out | solo_secrets(state, side, known)  # 23.2: the German plan

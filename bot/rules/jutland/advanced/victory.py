@@ -76,6 +76,10 @@ def points(state: JutlandState) -> dict[Side, int]:
             out[scorer] += table["flotation_hit"].points * d.flotation
         if _sunk_or_dead(state, ship):
             out[scorer] += table["sink_capital"].per_protection * c.protection
+    ts = state.tsearch  # Tournament 21.5, 21.6 (17's table): boats sunk, airships lost
+    if ts is not None:
+        out["british"] += table["u_boat"].points * len(ts.sunk_boats)
+        out["british"] += table["zeppelin"].points * len(ts.lost_airships)
     return out
 
 
